@@ -1,0 +1,257 @@
+"""Everything that is legal on a board: per recipient the least and most, how many ways, the best.
+
+Attackers that share no blocker or planeswalker are independent, so the board splits into
+components whose counts multiply. Inside a component the attackers' choices are walked one
+(attacker, recipient) amount at a time through a layered graph whose state is only what later
+choices can still change: damage left to assign, damage on each shared blocker/planeswalker (capped
+at what makes it lethal/enough) and which of them *must* end up lethal because damage already went
+past them (702.19b-c). A state whose blocker is done but still owed lethal damage is dropped. Paths
+through the graph are exactly the legal assignments, so counting, min/max and "best" are exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .check import as_board
+from .model import PLAYER, Attacker, Blocker, Board, BoardError
+from .recipients import Plan, lethal_damage, lethal_reason, plan_for
+
+MAX_STATES = 200_000  # per layer; beyond this a board is refused rather than analysed slowly
+_PAST, _TO_PLAYER = 10**8, 10**4  # "best" ranks: damage past blockers, then to player, then kills
+
+
+def analyze(data: Board | dict) -> dict:
+    """Per creature: lethal needs, each recipient's legal min/max; the number of legal assignments
+    of the attackers' damage; and ``best``, a legal assignment sending the most past the blockers."""
+    board = as_board(data)
+    plans = {c.id: plan_for(board, c) for c in (*board.attackers, *board.blockers)}
+    creatures = {a.id: _attacker_entry(board, plans[a.id]) for a in board.attackers}
+    creatures.update({b.id: _blocker_entry(plans[b.id]) for b in board.blockers})
+    count, best = 1, {a.id: {} for a in board.attackers}
+    for component in _components(board, plans):
+        solved = _Solver(board, component).solve()
+        count *= solved.count
+        for (aid, rid), (low, high) in solved.bounds.items():
+            creatures[aid]["recipients"][rid] = {"min": low, "max": high}
+        for aid, split in solved.best.items():
+            best[aid] = split
+    return {"creatures": creatures, "legal_assignments": count, "best": best}
+
+
+def _attacker_entry(board: Board, plan: Plan) -> dict:
+    a = plan.creature
+    dt = a.has("deathtouch")
+    blockers = [board.creature(b) for b in a.blocked_by]
+    return {
+        "kind": "attacker",
+        "power": a.power,
+        "assigns": plan.assigns,
+        "nothing_because": plan.nothing_because,
+        "lethal": {b.id: lethal_damage(b, dt) for b in blockers},
+        "lethal_detail": {b.id: {"toughness": b.toughness, "marked": b.damage, "deathtouch": dt,
+                                 "needs": lethal_damage(b, dt), "reason": lethal_reason(b, dt)}
+                          for b in blockers},
+        "recipients": {rid: {"min": 0, "max": 0} for rid in plan.recipients},
+        "gated": {rid: {"rule": g.rule, "after": list(g.blockers),
+                        **({"loyalty_of": g.planeswalker} if g.planeswalker else {})}
+                  for rid, g in plan.gates.items()},
+        "chooser": plan.chooser,
+        "chooser_rule": plan.chooser_rule,
+    }
+
+
+def _blocker_entry(plan: Plan) -> dict:
+    """Blockers split freely among the attackers they block (510.1d); nothing gates them."""
+    n, power = len(plan.recipients), plan.assigns
+    return {
+        "kind": "blocker",
+        "power": plan.creature.power,
+        "assigns": power,
+        "nothing_because": plan.nothing_because,
+        "lethal": {},
+        "lethal_detail": {},
+        "recipients": {rid: {"min": power if n == 1 else 0, "max": power} for rid in plan.recipients},
+        "gated": {},
+        "chooser": plan.chooser,
+        "chooser_rule": plan.chooser_rule,
+    }
+
+
+def _components(board: Board, plans: dict[str, Plan]) -> list[list[Plan]]:
+    """Group attackers that share a blocker or a planeswalker; others cannot affect each other."""
+    active = [plans[a.id] for a in board.attackers if plans[a.id].recipients]
+    parent = list(range(len(active)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    owner: dict[str, int] = {}
+    for i, plan in enumerate(active):
+        shared = {r for r in plan.recipients if r != PLAYER}
+        shared |= {g.planeswalker for g in plan.gates.values() if g.planeswalker}
+        for thing in shared:
+            if thing in owner:
+                parent[root(i)] = root(owner[thing])
+            else:
+                owner[thing] = i
+    groups: dict[int, list[Plan]] = {}
+    for i, plan in enumerate(active):
+        groups.setdefault(root(i), []).append(plan)
+    return list(groups.values())
+
+
+@dataclass
+class _Step:
+    attacker: str
+    recipient: str
+    slot: int | None  # tracked blocker/planeswalker this amount adds to
+    deathtouch_kill: bool  # any amount from a deathtouch source is lethal to this blocker
+    gate_mask: int  # slots that must end up lethal/enough if this amount is positive
+    gate_slots: tuple[int, ...]
+    last: bool  # last recipient of its attacker: takes whatever is left
+    next_power: int  # power of the next attacker (starts its remaining damage)
+    finalize: tuple[int, ...]  # slots no later step touches
+    weight: int  # per point of damage, for "best"
+
+
+@dataclass
+class _Solved:
+    count: int
+    bounds: dict[tuple[str, str], tuple[int, int]]
+    best: dict[str, dict[str, int]]
+
+
+class _Solver:
+    def __init__(self, board: Board, plans: list[Plan]):
+        self.board, self.plans = board, plans
+        self.slots: dict[str, int] = {}
+        self.caps: list[int] = []
+        self.is_blocker: list[bool] = []
+        for plan in plans:
+            for rid in plan.recipients:
+                thing = board.thing(rid) if rid != PLAYER else None
+                if isinstance(thing, Blocker) and lethal_damage(thing) > 0:
+                    self._track(rid, lethal_damage(thing), True)
+            for gate in plan.gates.values():
+                if gate.planeswalker:
+                    self._track(gate.planeswalker, board.thing(gate.planeswalker).loyalty, False)
+        self.steps = self._steps()
+
+    def _track(self, thing_id: str, cap: int, blocker: bool) -> None:
+        if thing_id not in self.slots:
+            self.slots[thing_id] = len(self.caps)
+            self.caps.append(cap)
+            self.is_blocker.append(blocker)
+
+    def _steps(self) -> list[_Step]:
+        last_toucher: dict[int, int] = {}
+        for i, plan in enumerate(self.plans):
+            for rid in plan.recipients:
+                if rid in self.slots:
+                    last_toucher[self.slots[rid]] = i
+        steps = []
+        for i, plan in enumerate(self.plans):
+            a = plan.creature
+            next_power = self.plans[i + 1].assigns if i + 1 < len(self.plans) else 0
+            for j, rid in enumerate(plan.recipients):
+                gate = plan.gates.get(rid)
+                gate_slots = tuple(self.slots[t] for t in (*gate.blockers, gate.planeswalker)
+                                   if t in self.slots) if gate else ()
+                mask = sum(1 << s for s in gate_slots)
+                last = j == len(plan.recipients) - 1
+                is_blocker = isinstance(self.board.thing(rid), Blocker) if rid != PLAYER else False
+                steps.append(_Step(
+                    attacker=a.id, recipient=rid, slot=self.slots.get(rid),
+                    deathtouch_kill=is_blocker and a.has("deathtouch"), gate_mask=mask,
+                    gate_slots=gate_slots, last=last,
+                    next_power=next_power,
+                    finalize=tuple(s for s, t in last_toucher.items() if t == i) if last else (),
+                    weight=0 if is_blocker else _PAST + (_TO_PLAYER if rid == PLAYER else 0)))
+        return steps
+
+    # A state is (damage left for the current attacker, must-be-lethal mask, tracked amounts).
+    def _move(self, step: _Step, state: tuple, v: int) -> tuple[tuple, int] | None:
+        rem, need, vals = state
+        caps = self.caps
+        if v:
+            s = step.slot
+            if s is not None and vals[s] != caps[s]:
+                new = caps[s] if step.deathtouch_kill else min(caps[s], vals[s] + v)
+                vals = vals[:s] + (new,) + vals[s + 1:]
+                if new == caps[s]:
+                    need &= ~(1 << s)  # a satisfied requirement is forgotten
+            if step.gate_mask:
+                for s in step.gate_slots:
+                    if vals[s] != caps[s]:
+                        need |= 1 << s
+        kills = 0
+        if step.finalize:
+            done = list(vals)
+            for s in step.finalize:
+                full = done[s] == caps[s]
+                if need >> s & 1 and not full:
+                    return None  # damage went past a blocker (or planeswalker) that never got enough
+                kills += full and self.is_blocker[s]
+                need &= ~(1 << s)
+                done[s] = 0
+            vals = tuple(done)
+        rem = step.next_power if step.last else rem - v
+        return (rem, need, vals), v * step.weight + kills
+
+    def solve(self) -> _Solved:
+        start = (self.plans[0].assigns, 0, (0,) * len(self.caps))
+        layer = {start}
+        edges: list[list[tuple]] = []  # per step: (state, amount, next state, gain)
+        for step in self.steps:
+            here, nxt = [], set()
+            for state in layer:
+                rem = state[0]
+                for v in (rem,) if step.last else range(rem, -1, -1):
+                    moved = self._move(step, state, v)
+                    if moved:
+                        here.append((state, v, moved[0], moved[1]))
+                        nxt.add(moved[0])
+            if len(nxt) > MAX_STATES:
+                raise BoardError("board", "this board has too many ways to assign damage to "
+                                 "analyze exactly; use fewer or smaller creatures")
+            edges.append(here)
+            layer = nxt
+        ways = dict.fromkeys(layer, 1)
+        score = dict.fromkeys(layer, 0)
+        choice: list[dict] = [{} for _ in self.steps]
+        bounds: dict[tuple[str, str], tuple[int, int]] = {}
+        for i in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[i]
+            here_ways: dict = {}
+            here_score: dict = {}
+            pick = choice[i]
+            low = high = None
+            for state, v, after, gain in edges[i]:
+                if after not in ways:
+                    continue
+                here_ways[state] = here_ways.get(state, 0) + ways[after]
+                gain += score[after]
+                if state not in here_score or gain > here_score[state]:
+                    here_score[state] = gain
+                    pick[state] = (v, after)
+                low = v if low is None or v < low else low
+                high = v if high is None or v > high else high
+            key = (step.attacker, step.recipient)
+            if key in bounds and low is not None:
+                low, high = min(low, bounds[key][0]), max(high, bounds[key][1])
+            bounds[key] = (low, high)
+            ways, score = here_ways, here_score
+        return _Solved(ways.get(start, 0), bounds, self._best(start, choice))
+
+    def _best(self, start: tuple, choice: list[dict]) -> dict[str, dict[str, int]]:
+        """Follow the recorded best choice from the start: one legal assignment of the component."""
+        best: dict[str, dict[str, int]] = {p.creature.id: {} for p in self.plans}
+        state = start
+        for step, pick in zip(self.steps, choice):
+            v, state = pick[state]
+            best[step.attacker][step.recipient] = v
+        return best

@@ -1,0 +1,125 @@
+"""Is a proposed combat damage assignment legal? (510.1, 702.19, 702.2c)"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from . import messages
+from .model import PLAYER, Attacker, Battle, Blocker, Board, BoardError, Planeswalker, parse_assignment
+from .recipients import Plan, plan_for
+
+_NOTHING_RULE = {"no_power": "510.1a", "no_blockers_left": "510.1c", "target_removed": "510.1b",
+                 "planeswalker_removed": "702.19f", "not_blocking": "510.1d"}
+
+
+def as_board(data: Board | dict) -> Board:
+    from .model import parse_board
+
+    return data if isinstance(data, Board) else parse_board(data)
+
+
+class Totals:
+    """What the whole assignment puts on each blocker and planeswalker (702.19b-c count it all)."""
+
+    def __init__(self, board: Board, assignment: dict[str, dict[str, int]]):
+        self.board = board
+        self.on = defaultdict(int)
+        self.deathtouched: set[str] = set()
+        for a in board.attackers:
+            for rid, amount in assignment.get(a.id, {}).items():
+                self.on[rid] += amount
+                if amount and a.has("deathtouch"):
+                    self.deathtouched.add(rid)
+
+    def lethal(self, blocker: Blocker) -> bool:
+        return (blocker.id in self.deathtouched
+                or blocker.damage + self.on[blocker.id] >= blocker.toughness)
+
+
+def check(data: Board | dict, assignment: Any = None) -> dict:
+    """Answer ``{"legal": bool, "problems": [...]}`` for every creature in the assignment.
+
+    Every problem is reported, not just the first; each names its code, rule, creature, recipient,
+    params and an English message.
+    """
+    board = as_board(data)
+    if assignment is not None:
+        asg = parse_assignment(board, assignment)
+    elif board.assignment is not None:
+        asg = board.assignment
+    else:
+        raise BoardError("assignment", "is required to check a board")
+    totals = Totals(board, asg)
+    problems: list[dict] = []
+    for creature in (*board.attackers, *board.blockers):
+        if creature.id in asg:
+            problems += _creature_problems(board, plan_for(board, creature), asg[creature.id], totals)
+    return {"legal": not problems, "problems": problems}
+
+
+def _problem(code: str, rule: str, creature, recipient: str | None, **params) -> dict:
+    params = {"creature": creature.id, "creature_name": creature.name, **params}
+    return {"code": code, "rule": rule, "creature": creature.id, "recipient": recipient,
+            "params": params, "message": messages.render(code, params)}
+
+
+def _creature_problems(board: Board, plan: Plan, split: dict[str, int], totals: Totals) -> list[dict]:
+    c = plan.creature
+    assigned = sum(split.values())
+    if not plan.recipients:
+        if not assigned:
+            return []
+        reason = plan.nothing_because
+        if reason == "planeswalker_removed" and not c.tramples:
+            reason = "target_removed"
+        target = getattr(c, "attacking", None)
+        return [_problem("no_damage_to_assign", _NOTHING_RULE[reason], c, None, reason=reason,
+                         assigned=assigned, power=c.power,
+                         target_name=board.name_of(target) if target else "")]
+    out = [_wrong_recipient(board, c, rid) for rid, n in split.items()
+           if n and rid not in plan.recipients]
+    if assigned != c.assigns:
+        out.append(_problem("wrong_total", "510.1a", c, None, power=c.assigns, assigned=assigned))
+    for rid, gate in plan.gates.items():
+        if split.get(rid, 0) > 0:
+            out += _gate_problems(board, c, rid, gate, totals)
+    return out
+
+
+def _gate_problems(board: Board, a: Attacker, rid: str, gate, totals: Totals) -> list[dict]:
+    out = []
+    for bid in gate.blockers:
+        b = board.creature(bid)
+        if not totals.lethal(b):
+            out.append(_problem("player_before_lethal", "702.19b", a, bid, target=rid,
+                                target_name=board.name_of(rid), blocker=bid, blocker_name=b.name,
+                                has=totals.on[bid], needs=b.toughness - b.damage,
+                                marked=b.damage, deathtouch=a.has("deathtouch")))
+    if gate.planeswalker:
+        pw = board.thing(gate.planeswalker)
+        if totals.on[pw.id] < pw.loyalty:
+            out.append(_problem("controller_before_loyalty", "702.19c", a, pw.id,
+                                planeswalker=pw.id, planeswalker_name=pw.name,
+                                has=totals.on[pw.id], loyalty=pw.loyalty))
+    return out
+
+
+def _wrong_recipient(board: Board, c, rid: str) -> dict:
+    """Why a structurally possible recipient is ruled out on this board."""
+    if isinstance(c, Blocker):
+        if c.has("trample") or c.has("trample_over_planeswalkers"):
+            return _problem("trample_when_blocking", "702.19a", c, rid)
+        return _problem("blocker_to_player", "510.1d", c, rid)
+    target = None if c.attacking == PLAYER else board.thing(c.attacking)
+    if c.blocked and not c.tramples:
+        return _problem("blocked_no_trample", "510.1c", c, rid, target_name=board.name_of(rid))
+    if rid == c.attacking and target is not None and target.removed_from_combat:
+        return _problem("target_removed", "506.4c", c, rid, target_name=target.name)
+    if isinstance(target, Planeswalker):
+        return _problem("planeswalker_controller", "702.19f", c, rid, planeswalker=target.id,
+                        planeswalker_name=target.name)
+    if isinstance(target, Battle):
+        rule = "702.19c" if c.has("trample_over_planeswalkers") else "702.19b" if c.tramples else "510.1b"
+        return _problem("battle_protector", rule, c, rid, battle=target.id, battle_name=target.name)
+    raise AssertionError(f"no rule explains {c.id} -> {rid}")  # plan and this function disagree

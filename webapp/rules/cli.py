@@ -1,0 +1,71 @@
+"""`trample check FILE|-` and `trample analyze FILE|-`: the rules core on the command line.
+
+Exit codes: 0 legal (check) or done (analyze), 1 illegal (check), 2 bad input (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TextIO
+
+from .analyze import analyze
+from .check import check
+from .model import BoardError
+
+BOARD_HELP = """\
+A board is JSON describing one combat damage step at the moment damage is assigned:
+
+  {"attackers": [{"id": "a1", "name": "Force of Nature", "power": 8, "toughness": 8,
+                  "abilities": ["trample"], "attacking": "player", "blocked_by": ["b1", "b2"]}],
+   "blockers":  [{"id": "b1", "name": "Grizzly Bears", "power": 2, "toughness": 2, "damage": 0}],
+   "planeswalkers": [{"id": "pw1", "name": "Jace", "loyalty": 3, "removed_from_combat": false}],
+   "battles": [{"id": "bt1", "name": "Invasion of Zendikar", "defense": 3}],
+   "assignment": {"a1": {"b1": 2, "b2": 2, "player": 4}}}
+
+ids are unique; "attacking" is "player" or a planeswalker/battle id; "blocked": true with an empty
+"blocked_by" means every blocker left combat. Abilities: trample, trample_over_planeswalkers,
+deathtouch, first_strike, double_strike, indestructible, protection_from_<color>, lifelink, banding,
+can_block_additional, infect, wither. "assignment" maps each creature to {recipient: amount};
+recipients are blocker ids, attacker ids (for blockers), the attacked planeswalker/battle and
+"player". check needs "assignment"; analyze ignores it.
+"""
+
+USAGE = "usage: trample {check,analyze} FILE|-   (trample --help explains the board format)"
+
+
+def read_board(source: str, stdin: TextIO) -> dict:
+    try:
+        text = stdin.read() if source == "-" else open(source, encoding="utf-8").read()
+    except OSError as err:
+        raise BoardError("", f"cannot read {source}: {err.strerror or err}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise BoardError("", f"{source} is not valid JSON: {err.msg} at line {err.lineno} "
+                         f"column {err.colno}") from None
+    except UnicodeDecodeError:
+        raise BoardError("", f"{source} is not UTF-8 text") from None
+
+
+def main(argv: list[str], stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr,
+         stdin: TextIO = sys.stdin) -> int:
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(USAGE + "\n\n" + BOARD_HELP, file=stdout)
+        return 0 if argv else 2
+    if argv[0] not in ("check", "analyze") or len(argv) != 2:
+        print(USAGE, file=stderr)
+        return 2
+    command, source = argv
+    try:
+        data = read_board(source, stdin)
+        result = check(data) if command == "check" else analyze(data)
+    except BoardError as err:
+        print(f"trample: {err}", file=stderr)
+        return 2
+    except RecursionError:
+        print("trample: the board is nested too deeply to be a board", file=stderr)
+        return 2
+    json.dump(result, stdout, indent=2, ensure_ascii=False)
+    stdout.write("\n")
+    return 0 if command == "analyze" or result["legal"] else 1

@@ -1,0 +1,338 @@
+"""The board at the moment combat damage is assigned, and its validation.
+
+A board is parsed from the JSON shape in DESIGN.md into frozen dataclasses. Every way the input can
+be wrong raises :class:`BoardError` naming the field, so a person can fix it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+PLAYER = "player"
+COLORS = ("white", "blue", "black", "red", "green")
+ABILITIES = frozenset(
+    {
+        "trample",
+        "trample_over_planeswalkers",
+        "deathtouch",
+        "first_strike",
+        "double_strike",
+        "indestructible",
+        "lifelink",
+        "banding",
+        "can_block_additional",
+        "infect",
+        "wither",
+    }
+    | {f"protection_from_{c}" for c in COLORS}
+)
+
+MAX_ATTACKERS = 8
+MAX_BLOCKERS = 12
+MAX_PLANESWALKERS = 4
+MAX_BATTLES = 4
+MAX_NUMBER = 999
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+
+
+class BoardError(ValueError):
+    """Any way a board or an assignment can be wrong. ``field`` says where; str() is one sentence."""
+
+    def __init__(self, field_path: str, message: str):
+        self.field = field_path
+        self.detail = message
+        super().__init__(f"{field_path}: {message}" if field_path else message)
+
+
+@dataclass(frozen=True)
+class Creature:
+    id: str
+    name: str
+    power: int
+    toughness: int
+    damage: int = 0
+    abilities: frozenset[str] = frozenset()
+    colors: tuple[str, ...] = ()
+
+    def has(self, ability: str) -> bool:
+        return ability in self.abilities
+
+    @property
+    def assigns(self) -> int:
+        """510.1a: a creature with power 0 or less assigns no combat damage."""
+        return max(0, self.power)
+
+
+@dataclass(frozen=True)
+class Attacker(Creature):
+    attacking: str = PLAYER
+    blocked: bool = False
+    blocked_by: tuple[str, ...] = ()
+
+    @property
+    def tramples(self) -> bool:
+        """702.19c: trample over planeswalkers is a kind of trample; 702.19g: more copies add nothing."""
+        return self.has("trample") or self.has("trample_over_planeswalkers")
+
+
+@dataclass(frozen=True)
+class Blocker(Creature):
+    pass
+
+
+@dataclass(frozen=True)
+class Planeswalker:
+    id: str
+    name: str
+    loyalty: int
+    removed_from_combat: bool = False
+
+
+@dataclass(frozen=True)
+class Battle:
+    id: str
+    name: str
+    defense: int
+    removed_from_combat: bool = False
+
+
+@dataclass(frozen=True)
+class Board:
+    attackers: tuple[Attacker, ...]
+    blockers: tuple[Blocker, ...]
+    planeswalkers: tuple[Planeswalker, ...] = ()
+    battles: tuple[Battle, ...] = ()
+    assignment: dict[str, dict[str, int]] | None = field(default=None, compare=False)
+
+    def creature(self, cid: str) -> Attacker | Blocker:
+        return self._index()[cid]
+
+    def thing(self, tid: str) -> Attacker | Blocker | Planeswalker | Battle:
+        return self._index()[tid]
+
+    def name_of(self, rid: str) -> str:
+        return "the player" if rid == PLAYER else self._index()[rid].name
+
+    def _index(self) -> dict[str, Any]:
+        items = (*self.attackers, *self.blockers, *self.planeswalkers, *self.battles)
+        return {x.id: x for x in items}
+
+    def attackers_blocked_by(self, blocker_id: str) -> tuple[Attacker, ...]:
+        return tuple(a for a in self.attackers if blocker_id in a.blocked_by)
+
+
+# --- parsing -------------------------------------------------------------------------------------
+
+
+def _obj(value: Any, where: str, allowed: set[str], required: set[str]) -> dict:
+    if not isinstance(value, dict):
+        raise BoardError(where, f"must be an object, not {_kind(value)}")
+    unknown = sorted(set(value) - allowed)
+    if unknown:
+        raise BoardError(f"{where}.{unknown[0]}" if where else unknown[0],
+                         f"unknown field; allowed fields are {', '.join(sorted(allowed))}")
+    missing = sorted(required - set(value))
+    if missing:
+        raise BoardError(f"{where}.{missing[0]}" if where else missing[0], "is required")
+    return value
+
+
+def _kind(value: Any) -> str:
+    return {bool: "true/false", int: "a number", float: "a decimal number", str: "text",
+            list: "a list", dict: "an object", type(None): "null"}.get(type(value), "something else")
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BoardError(where, f"must be a whole number, not {_kind(value)}")
+    if not low <= value <= high:
+        raise BoardError(where, f"must be between {low} and {high}, not {value}")
+    return value
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise BoardError(where, f"must be true or false, not {_kind(value)}")
+    return value
+
+
+def _text(value: Any, where: str, limit: int = 60) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise BoardError(where, "must be non-empty text")
+    if len(value) > limit:
+        raise BoardError(where, f"must be at most {limit} characters")
+    return value.strip()
+
+
+def _ident(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not _ID.match(value):
+        raise BoardError(where, "must be an id of 1-40 letters, digits, '_' or '-'")
+    if value == PLAYER:
+        raise BoardError(where, "'player' is reserved for the defending player")
+    return value
+
+
+def _list(value: Any, where: str, limit: int) -> list:
+    if not isinstance(value, list):
+        raise BoardError(where, f"must be a list, not {_kind(value)}")
+    if len(value) > limit:
+        raise BoardError(where, f"may have at most {limit} entries")
+    return value
+
+
+def _creature_fields(raw: dict, where: str) -> dict:
+    cid = _ident(raw["id"], f"{where}.id")
+    abilities = []
+    for i, word in enumerate(_list(raw.get("abilities", []), f"{where}.abilities", 20)):
+        if word not in ABILITIES:
+            raise BoardError(f"{where}.abilities[{i}]",
+                             f"unknown ability {word!r}; known: {', '.join(sorted(ABILITIES))}")
+        abilities.append(word)
+    colors = []
+    for i, c in enumerate(_list(raw.get("colors", []), f"{where}.colors", 5)):
+        if c not in COLORS:
+            raise BoardError(f"{where}.colors[{i}]", f"unknown color {c!r}; known: {', '.join(COLORS)}")
+        colors.append(c)
+    toughness = _int(raw["toughness"], f"{where}.toughness", 1, MAX_NUMBER)
+    damage = _int(raw.get("damage", 0), f"{where}.damage", 0, MAX_NUMBER)
+    if damage >= toughness and "indestructible" not in abilities:
+        raise BoardError(f"{where}.damage", f"{damage} damage on toughness {toughness} means the "
+                         "creature has already died (704.5g) unless it is indestructible")
+    return {
+        "id": cid,
+        "name": _text(raw.get("name", cid), f"{where}.name"),
+        "power": _int(raw["power"], f"{where}.power", -MAX_NUMBER, MAX_NUMBER),
+        "toughness": toughness,
+        "damage": damage,
+        "abilities": frozenset(abilities),
+        "colors": tuple(dict.fromkeys(colors)),
+    }
+
+
+_CREATURE = {"id", "name", "power", "toughness", "damage", "abilities", "colors"}
+
+
+def _parse_attacker(raw: Any, where: str) -> Attacker:
+    raw = _obj(raw, where, _CREATURE | {"attacking", "blocked", "blocked_by"},
+               {"id", "power", "toughness"})
+    blocked_by = _list(raw.get("blocked_by", []), f"{where}.blocked_by", MAX_BLOCKERS)
+    ids = tuple(_ident(b, f"{where}.blocked_by[{i}]") for i, b in enumerate(blocked_by))
+    if len(set(ids)) != len(ids):
+        raise BoardError(f"{where}.blocked_by", "names the same blocker twice")
+    blocked = _bool(raw["blocked"], f"{where}.blocked") if "blocked" in raw else bool(ids)
+    if ids and not blocked:
+        raise BoardError(f"{where}.blocked", "is false but blocked_by names blockers")
+    attacking = raw.get("attacking", PLAYER)
+    if attacking != PLAYER:
+        attacking = _ident(attacking, f"{where}.attacking")
+    return Attacker(**_creature_fields(raw, where), attacking=attacking, blocked=blocked,
+                    blocked_by=ids)
+
+
+def _parse_blocker(raw: Any, where: str) -> Blocker:
+    raw = _obj(raw, where, _CREATURE, {"id", "power", "toughness"})
+    return Blocker(**_creature_fields(raw, where))
+
+
+def _parse_planeswalker(raw: Any, where: str) -> Planeswalker:
+    raw = _obj(raw, where, {"id", "name", "loyalty", "removed_from_combat"}, {"id", "loyalty"})
+    pid = _ident(raw["id"], f"{where}.id")
+    return Planeswalker(pid, _text(raw.get("name", pid), f"{where}.name"),
+                        _int(raw["loyalty"], f"{where}.loyalty", 1, MAX_NUMBER),
+                        _bool(raw.get("removed_from_combat", False), f"{where}.removed_from_combat"))
+
+
+def _parse_battle(raw: Any, where: str) -> Battle:
+    raw = _obj(raw, where, {"id", "name", "defense", "removed_from_combat"}, {"id", "defense"})
+    bid = _ident(raw["id"], f"{where}.id")
+    return Battle(bid, _text(raw.get("name", bid), f"{where}.name"),
+                  _int(raw["defense"], f"{where}.defense", 1, MAX_NUMBER),
+                  _bool(raw.get("removed_from_combat", False), f"{where}.removed_from_combat"))
+
+
+def parse_board(data: Any) -> Board:
+    """Validate a JSON-shaped board (DESIGN.md, "The rules core contract") into a :class:`Board`."""
+    data = _obj(data, "", {"attackers", "blockers", "planeswalkers", "battles", "assignment"},
+                {"attackers"})
+    attackers = tuple(_parse_attacker(a, f"attackers[{i}]")
+                      for i, a in enumerate(_list(data["attackers"], "attackers", MAX_ATTACKERS)))
+    blockers = tuple(_parse_blocker(b, f"blockers[{i}]")
+                     for i, b in enumerate(_list(data.get("blockers", []), "blockers", MAX_BLOCKERS)))
+    walkers = tuple(_parse_planeswalker(p, f"planeswalkers[{i}]") for i, p in
+                    enumerate(_list(data.get("planeswalkers", []), "planeswalkers", MAX_PLANESWALKERS)))
+    battles = tuple(_parse_battle(b, f"battles[{i}]")
+                    for i, b in enumerate(_list(data.get("battles", []), "battles", MAX_BATTLES)))
+    if not attackers:
+        raise BoardError("attackers", "must name at least one attacking creature")
+    _check_ids(attackers, blockers, walkers, battles)
+    board = Board(attackers, blockers, walkers, battles)
+    if "assignment" in data and data["assignment"] is not None:
+        board = Board(attackers, blockers, walkers, battles,
+                      parse_assignment(board, data["assignment"]))
+    return board
+
+
+def _check_ids(attackers, blockers, walkers, battles) -> None:
+    seen: dict[str, str] = {}
+    groups = (("attackers", attackers), ("blockers", blockers), ("planeswalkers", walkers),
+              ("battles", battles))
+    for group, items in groups:
+        for i, item in enumerate(items):
+            if item.id in seen:
+                raise BoardError(f"{group}[{i}].id", f"{item.id!r} is already used by {seen[item.id]}")
+            seen[item.id] = f"{group}[{i}]"
+    blocker_ids = {b.id for b in blockers}
+    targets = {p.id for p in walkers} | {b.id for b in battles} | {PLAYER}
+    blocking: dict[str, list[Attacker]] = {}
+    for i, a in enumerate(attackers):
+        if a.attacking not in targets:
+            raise BoardError(f"attackers[{i}].attacking", f"{a.attacking!r} is not 'player' or the "
+                             "id of a planeswalker or battle on this board")
+        for j, b in enumerate(a.blocked_by):
+            if b not in blocker_ids:
+                raise BoardError(f"attackers[{i}].blocked_by[{j}]", f"{b!r} is not a blocker on this board")
+            blocking.setdefault(b, []).append(a)
+    for i, b in enumerate(blockers):
+        blocked = blocking.get(b.id, [])
+        # 509.1a: one attacker each, unless an ability lets it block more (or it blocks a band).
+        if len(blocked) > 1 and not b.has("can_block_additional") and not any(
+                a.has("banding") for a in blocked):
+            raise BoardError(f"blockers[{i}].abilities", f"{b.name} blocks {len(blocked)} attackers, "
+                             "but only a creature with can_block_additional (or blocking a band) can")
+
+
+def parse_assignment(board: Board, raw: Any) -> dict[str, dict[str, int]]:
+    """Validate ``{creature: {recipient: amount}}``; amounts are whole numbers 0..999.
+
+    Recipients that no rule could ever allow (another attacker for an attacker, a blocker that is not
+    blocking it, a planeswalker it isn't attacking) are input errors; recipients a rule forbids only
+    here (the player for a blocked creature without trample) are left for :func:`check` to explain.
+    """
+    from .recipients import damage_sources, structural_recipients
+
+    if not isinstance(raw, dict):
+        raise BoardError("assignment", f"must be an object, not {_kind(raw)}")
+    index = board._index()
+    result: dict[str, dict[str, int]] = {}
+    for cid, split in raw.items():
+        where = f"assignment.{cid}"
+        creature = index.get(cid)
+        if not isinstance(creature, (Attacker, Blocker)):
+            raise BoardError(where, f"{cid!r} is not a creature on this board")
+        if not isinstance(split, dict):
+            raise BoardError(where, f"must be an object of recipient: amount, not {_kind(split)}")
+        allowed = structural_recipients(board, creature)
+        result[cid] = {}
+        for rid, amount in split.items():
+            if rid not in allowed:
+                raise BoardError(f"{where}.{rid}", f"{creature.name} can never deal combat damage to "
+                                 f"{'that' if rid not in index and rid != PLAYER else board.name_of(rid)}"
+                                 f" on this board")
+            result[cid][rid] = _int(amount, f"{where}.{rid}", 0, MAX_NUMBER)
+    for a in damage_sources(board):
+        if isinstance(a, Attacker) and a.id not in result:
+            raise BoardError(f"assignment.{a.id}", f"{a.name} deals combat damage in this step, so "
+                             "its assignment must be given")
+    return result

@@ -1,0 +1,126 @@
+"""Who a creature may assign combat damage to, and what must happen first.
+
+This is where 510.1a-d, 702.19a-f and 702.22j-k decide the *shape* of a creature's choices; the
+numbers (is a blocker lethal? has the planeswalker got its loyalty?) are checked against the whole
+board's assignment by :mod:`check` and :mod:`analyze`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import PLAYER, Attacker, Battle, Blocker, Board, Planeswalker
+
+
+def lethal_damage(blocker: Blocker, deathtouch: bool = False) -> int:
+    """Damage a blocker still needs to be assigned to count as lethal (702.19b, 702.2c).
+
+    Marked damage counts; with deathtouch any 1 is lethal; a creature already at lethal (an
+    indestructible one with damage >= toughness) needs 0. Protection, indestructible and
+    prevention don't change it.
+    """
+    if blocker.damage >= blocker.toughness:
+        return 0
+    return 1 if deathtouch else blocker.toughness - blocker.damage
+
+
+def lethal_reason(blocker: Blocker, deathtouch: bool) -> str:
+    if blocker.damage >= blocker.toughness:
+        return "already_lethal"
+    return "deathtouch" if deathtouch else "toughness_minus_marked"
+
+
+@dataclass(frozen=True)
+class Gate:
+    """A recipient past the blockers: open only once ``blockers`` are all assigned lethal damage
+    (702.19b) and, for trample over planeswalkers, ``planeswalker`` got its loyalty (702.19c)."""
+
+    rule: str
+    blockers: tuple[str, ...] = ()
+    planeswalker: str | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A creature's legal recipients in display order, the gates on some of them, why it has none,
+    and which player chooses the split."""
+
+    creature: Attacker | Blocker
+    recipients: tuple[str, ...]
+    gates: dict[str, Gate] = field(default_factory=dict)
+    nothing_because: str | None = None
+    chooser: str = "attacking_player"
+    chooser_rule: str = "510.1c"
+
+    @property
+    def assigns(self) -> int:
+        return self.creature.assigns if self.recipients else 0
+
+
+def attacker_plan(board: Board, a: Attacker) -> Plan:
+    chooser, chooser_rule = _attacker_chooser(board, a)
+
+    def plan(recipients=(), gates=None, nothing=None) -> Plan:
+        return Plan(a, tuple(recipients), gates or {}, nothing, chooser, chooser_rule)
+
+    if a.assigns == 0:
+        return plan(nothing="no_power")  # 510.1a
+    if a.blocked and not a.tramples:
+        # 510.1c: only to its blockers, split freely; none left -> no damage at all.
+        return plan(a.blocked_by) if a.blocked_by else plan(nothing="no_blockers_left")
+    target = None if a.attacking == PLAYER else board.thing(a.attacking)
+    top = isinstance(target, Planeswalker) and a.has("trample_over_planeswalkers")
+    must_kill = a.blocked_by if a.blocked else ()
+    rule = "702.19b"
+    beyond: list[tuple[str, Gate]] = []
+    if target is None or not target.removed_from_combat:
+        beyond.append((a.attacking, Gate(rule, must_kill)))
+        if top:  # 702.19c
+            beyond.append((PLAYER, Gate("702.19c", must_kill, target.id)))
+    elif top:  # 702.19e: the planeswalker left combat; its controller may still be reached
+        beyond.append((PLAYER, Gate("702.19e", must_kill)))
+    recipients = (*a.blocked_by, *(rid for rid, _ in beyond))
+    if not recipients:
+        why = "planeswalker_removed" if isinstance(target, Planeswalker) else "target_removed"
+        return plan(nothing=why)
+    gates = {rid: g for rid, g in beyond if g.blockers or g.planeswalker}
+    return plan(recipients, gates)
+
+
+def _attacker_chooser(board: Board, a: Attacker) -> tuple[str, str]:
+    if any(board.creature(b).has("banding") for b in a.blocked_by):
+        return "defending_player", "702.22j"
+    return "attacking_player", "510.1c" if a.blocked else "510.1b"
+
+
+def blocker_plan(board: Board, b: Blocker) -> Plan:
+    """510.1d: a blocker splits its damage among the attackers it blocks; 702.19a: trample on a
+    blocker does nothing. 702.22k: an attacker with banding lets the attacking player choose."""
+    blocked = board.attackers_blocked_by(b.id)
+    if any(a.has("banding") for a in blocked):
+        chooser, rule = "attacking_player", "702.22k"
+    else:
+        chooser, rule = "defending_player", "510.1d"
+    if b.assigns == 0:
+        return Plan(b, (), {}, "no_power", chooser, rule)
+    if not blocked:
+        return Plan(b, (), {}, "not_blocking", chooser, rule)
+    return Plan(b, tuple(a.id for a in blocked), {}, None, chooser, rule)
+
+
+def plan_for(board: Board, creature: Attacker | Blocker) -> Plan:
+    if isinstance(creature, Attacker):
+        return attacker_plan(board, creature)
+    return blocker_plan(board, creature)
+
+
+def damage_sources(board: Board) -> list[Attacker | Blocker]:
+    """Creatures that assign combat damage in this step (510.1)."""
+    return [c for c in (*board.attackers, *board.blockers) if plan_for(board, c).recipients]
+
+
+def structural_recipients(board: Board, creature: Attacker | Blocker) -> set[str]:
+    """Everything a creature could be *said* to damage that a rule, not a typo, must rule out."""
+    if isinstance(creature, Attacker):
+        return {*creature.blocked_by, creature.attacking, PLAYER}
+    return {a.id for a in board.attackers_blocked_by(creature.id)} | {PLAYER}
