@@ -1,0 +1,301 @@
+"""Read the `lessons/` folder, validate every file, and build a :class:`Curriculum`.
+
+Validation never stops at the first problem: every bad file and field is collected and raised
+together as one :class:`ContentError`, so an author fixes everything in one pass.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .model import ContentError, Curriculum, Lesson, Problem
+from .schema import (INTERACTIVE_TYPES, QUESTION_TYPES, CatalogueFile, LessonFile, text_keys)
+from .texts import DEFAULT_LANGUAGE, LANGUAGES, parse_markdown
+
+DEFAULT_LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
+CATALOGUE = "catalogue.toml"
+LESSON_FILE = "lesson.toml"
+BOARDS_DIR = "boards"
+_TAGS = {"explain", "worked", "practice", "predict", "choice", "legal", "exact", "most",
+         "max", "lethal", "only-legal", "only-illegal"}
+_FRIENDLY = {"extra_forbidden": "unknown field", "missing": "is required"}
+
+
+def load_curriculum(path: str | Path = DEFAULT_LESSONS_DIR, *, verify_keys: bool = True) -> Curriculum:
+    """Load and validate the lessons folder at `path`; raise ContentError listing every problem.
+
+    With `verify_keys` (the default) every answer key is also re-checked by the rules core.
+    """
+    curriculum, problems = collect(path, verify_keys=verify_keys)
+    if problems:
+        raise ContentError(problems)
+    return curriculum
+
+
+def collect(path: str | Path, *, verify_keys: bool = True) -> tuple[Curriculum, list[Problem]]:
+    """Like load_curriculum, but return (whatever loaded, the problems) instead of raising."""
+    root = Path(path)
+    problems: list[Problem] = []
+    if not root.is_dir():
+        return Curriculum(root), [Problem(str(root), "-", "is not a folder of lessons")]
+    catalogue = _read_catalogue(root, problems)
+    lessons: list[Lesson] = []
+    if catalogue is not None:
+        _check_catalogue(root, catalogue, problems)
+        for number, entry in enumerate(catalogue.lessons, start=1):
+            lesson = _read_lesson(root, entry, number, problems)
+            if lesson is not None:
+                lessons.append(lesson)
+    curriculum = Curriculum(root, tuple(lessons))
+    if verify_keys:  # lessons with schema problems were not loaded, so they are skipped here
+        from .verify import key_checks
+
+        for item in key_checks(curriculum):
+            message = item.run()
+            if message:
+                problems.append(Problem(item.path, item.field, message))
+    return curriculum, problems
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _rel(root: Path, *parts: str) -> str:
+    return str(root.joinpath(*parts))
+
+
+def _read_toml(file: Path, problems: list[Problem]) -> dict | None:
+    try:
+        return tomllib.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        problems.append(Problem(str(file), "-", "file is missing"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        problems.append(Problem(str(file), "-", f"not valid TOML: {err}"))
+    return None
+
+
+def _field(loc: tuple) -> str:
+    """('steps', 2, 'practice', 'goal', 'most', 'creature') -> 'steps[2].goal.creature'."""
+    out = ""
+    previous: Any = None
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part in _TAGS and (isinstance(previous, int) or previous in ("goal", "verify")):
+            pass  # the tag pydantic adds for a discriminated union
+        else:
+            out += f".{part}" if out else str(part)
+        previous = part
+    return out or "-"
+
+
+def _schema_problems(file: Path, err: ValidationError) -> list[Problem]:
+    out = []
+    for e in err.errors():
+        message = _FRIENDLY.get(e["type"], e["msg"])
+        if e["type"] == "value_error":
+            message = e["msg"].removeprefix("Value error, ")
+        out.append(Problem(str(file), _field(e["loc"]), message))
+    return out
+
+
+def _read_catalogue(root: Path, problems: list[Problem]) -> CatalogueFile | None:
+    file = root / CATALOGUE
+    data = _read_toml(file, problems)
+    if data is None:
+        return None
+    try:
+        return CatalogueFile.model_validate(data)
+    except ValidationError as err:
+        problems += _schema_problems(file, err)
+        return None
+
+
+def _check_catalogue(root: Path, catalogue: CatalogueFile, problems: list[Problem]) -> None:
+    file = _rel(root, CATALOGUE)
+    seen: set[str] = set()
+    for i, entry in enumerate(catalogue.lessons):
+        if entry.id in seen:
+            problems.append(Problem(file, f"lessons[{i}].id", f"'{entry.id}' is listed twice"))
+        for j, pre in enumerate(entry.prerequisites):
+            if pre not in seen:
+                problems.append(Problem(file, f"lessons[{i}].prerequisites[{j}]",
+                                        f"'{pre}' is not an earlier lesson in the catalogue"))
+        seen.add(entry.id)
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        if folder.name.startswith((".", "_")) or folder.name in seen:
+            continue
+        problems.append(Problem(str(folder), "-", "lesson folder is not listed in catalogue.toml"))
+
+
+def _read_lesson(root: Path, entry, number: int, problems: list[Problem]) -> Lesson | None:
+    folder = root / entry.id
+    file = folder / LESSON_FILE
+    if not folder.is_dir():
+        problems.append(Problem(str(folder), "-", "lesson folder is missing"))
+        return None
+    data = _read_toml(file, problems)
+    if data is None:
+        return None
+    before = len(problems)
+    boards = _read_board_files(folder, data, problems)
+    try:
+        spec = LessonFile.model_validate(data)
+    except ValidationError as err:
+        problems += _schema_problems(file, err)
+        return None
+    if spec.id != entry.id:
+        problems.append(Problem(str(file), "id", f"'{spec.id}' differs from the folder and "
+                                f"catalogue id '{entry.id}'"))
+    boards.update(spec.boards)
+    _check_boards(file, boards, spec, problems)
+    _check_steps(file, boards, spec, problems)
+    texts = _read_texts(folder, spec, problems)
+    if len(problems) > before or texts is None:
+        return None
+    return Lesson(id=entry.id, number=number, folder=folder, prerequisites=entry.prerequisites,
+                  rules=spec.rules, steps=spec.steps, boards=boards, texts=texts)
+
+
+def _read_board_files(folder: Path, data: dict, problems: list[Problem]) -> dict[str, dict]:
+    """Boards may also live in `boards/<name>.json`; a name may not be used twice."""
+    found: dict[str, dict] = {}
+    directory = folder / BOARDS_DIR
+    if not directory.is_dir():
+        return found
+    inline = data.get("boards", {}) if isinstance(data.get("boards"), dict) else {}
+    for file in sorted(directory.iterdir()):
+        if file.suffix != ".json":
+            problems.append(Problem(str(file), "-", "only <name>.json board files belong here"))
+            continue
+        try:
+            board = json.loads(file.read_text(encoding="utf-8"))
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            problems.append(Problem(str(file), "-", f"not valid JSON: {err}"))
+            continue
+        if file.stem in inline:
+            problems.append(Problem(str(file), "-", f"board '{file.stem}' is also defined in "
+                                    "lesson.toml"))
+        elif not isinstance(board, dict):
+            problems.append(Problem(str(file), "-", "a board must be a JSON object"))
+        else:
+            found[file.stem] = board
+    return found
+
+
+def _check_boards(file: Path, boards: dict[str, dict], spec: LessonFile,
+                  problems: list[Problem]) -> None:
+    from webapp.rules import BoardError, parse_board
+
+    used = {getattr(s, "board", None) for s in spec.steps}
+    for name, board in boards.items():
+        where = f"boards.{name}"
+        if "assignment" in board:
+            problems.append(Problem(str(file), f"{where}.assignment",
+                                    "boards hold no assignment; put it on the step"))
+            continue
+        try:
+            parse_board(board)
+        except BoardError as err:
+            problems.append(Problem(str(file), f"{where}.{err.field}", err.detail))
+        if name not in used:
+            problems.append(Problem(str(file), where, "board is not used by any step"))
+
+
+def _check_steps(file: Path, boards: dict[str, dict], spec: LessonFile,
+                 problems: list[Problem]) -> None:
+    path = str(file)
+    seen: set[str] = set()
+    for i, step in enumerate(spec.steps):
+        where = f"steps[{i}]"
+        if step.id in seen:
+            problems.append(Problem(path, f"{where}.id", f"step id '{step.id}' is used twice"))
+        seen.add(step.id)
+        board_name = getattr(step, "board", None)
+        if board_name is not None and board_name not in boards:
+            problems.append(Problem(path, f"{where}.board", f"no board named '{board_name}'"))
+            continue
+        if board_name is None:
+            continue
+        for name in ("assignment", "fixed", "solution"):
+            value = getattr(step, name, None)
+            if value is not None:
+                _check_assignment(path, f"{where}.{name}", boards[board_name], value, problems)
+        for o, option in enumerate(getattr(step, "options", ())):
+            if option.assignment is not None:
+                _check_assignment(path, f"{where}.options[{o}].assignment", boards[board_name],
+                                  option.assignment, problems)
+    kinds = [s.type for s in spec.steps]
+    if not any(k in INTERACTIVE_TYPES for k in kinds):
+        problems.append(Problem(path, "steps", "a lesson needs at least one worked or practice step"))
+    if sum(k in QUESTION_TYPES for k in kinds) < 2:
+        problems.append(Problem(path, "steps", "a lesson needs at least two questions "
+                                "(predict, choice or legal steps)"))
+
+
+def _check_assignment(path: str, where: str, board: dict, assignment: dict,
+                      problems: list[Problem]) -> None:
+    """Recipients must exist on the board; `fixed` may name only some attackers."""
+    from webapp.rules import BoardError, parse_assignment, parse_board
+
+    try:
+        parsed = parse_board(board)
+    except BoardError:
+        return  # reported with the board
+    if where.endswith(".fixed"):
+        attackers = {a.id for a in parsed.attackers}
+        assignment = {**{a: {} for a in attackers}, **assignment}
+    try:
+        parse_assignment(parsed, assignment)
+    except BoardError as err:
+        problems.append(Problem(path, f"{where}{err.field.removeprefix('assignment')}", err.detail))
+
+
+def _read_texts(folder: Path, spec: LessonFile, problems: list[Problem]):
+    texts = {}
+    required: list[str] = []
+    optional: list[str] = []
+    for step in spec.steps:
+        need, may = text_keys(step)
+        required += need
+        optional += may
+    known = set(required) | set(optional)
+    for file in sorted(folder.glob("*.md")):
+        if file.stem not in LANGUAGES:
+            problems.append(Problem(str(file), "-", "prose files are named by language: "
+                                    + ", ".join(f"{lang}.md" for lang in LANGUAGES)))
+    ok = True
+    for lang in LANGUAGES:
+        file = folder / f"{lang}.md"
+        if not file.exists():
+            if lang == DEFAULT_LANGUAGE:
+                problems.append(Problem(str(file), "-", "English text is required"))
+                ok = False
+            continue
+        try:
+            parsed = parse_markdown(file.read_text(encoding="utf-8"))
+        except UnicodeDecodeError as err:
+            problems.append(Problem(str(file), "-", f"not UTF-8 text: {err}"))
+            ok = False
+            continue
+        before = len(problems)
+        problems += [Problem(str(file), f, m) for f, m in parsed.problems]
+        for key in parsed.sections:
+            if key not in known:
+                problems.append(Problem(str(file), key, "no step needs this section "
+                                        "(a typo in the step id or part?)"))
+        if lang == DEFAULT_LANGUAGE:
+            if not parsed.summary:
+                problems.append(Problem(str(file), "summary", "write a one-line summary under "
+                                        "the title"))
+            for key in required:
+                if key not in parsed.sections:
+                    problems.append(Problem(str(file), key, "section is missing"))
+        ok = ok and len(problems) == before
+        texts[lang] = parsed
+    return texts if ok else None

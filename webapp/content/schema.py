@@ -1,0 +1,274 @@
+"""Strict schemas for the lesson files: `catalogue.toml` and each lesson's `lesson.toml`.
+
+Every model forbids unknown fields (`extra="forbid"`), so a typo in a field name is an error that
+names the file and field instead of being silently ignored. Boards stay plain dicts here: the rules
+core (`webapp.rules.parse_board`) is the one judge of a board, and the loader asks it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StringConstraints, model_validator
+
+# Lesson, step and option ids are the stable public names of content (progress rows point at them).
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)]
+# Creature/planeswalker/battle ids inside a board, and "player" (rules-api.md).
+ThingId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
+# A Comprehensive Rules number: 702, 702.19, 702.19b.
+RuleNumber = Annotated[str, StringConstraints(pattern=r"^\d{3}(\.\d+[a-z]?)?$")]
+Amount = Annotated[int, Field(ge=0, le=999)]
+Assignment = dict[ThingId, dict[ThingId, Amount]]
+
+STEP_TYPES = ("explain", "worked", "practice", "predict", "choice", "legal")
+INTERACTIVE_TYPES = ("worked", "practice")
+QUESTION_TYPES = ("predict", "choice", "legal")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- catalogue.toml -------------------------------------------------------------------------------
+
+
+class CatalogueEntry(Strict):
+    id: Slug
+    prerequisites: tuple[Slug, ...] = ()
+
+
+class CatalogueFile(Strict):
+    schema_version: Literal[1]
+    lessons: tuple[CatalogueEntry, ...] = Field(min_length=1)
+
+
+# --- goals of practice steps ----------------------------------------------------------------------
+
+
+class GoalLegal(Strict):
+    """Any legal assignment of the whole board."""
+
+    kind: Literal["legal"]
+
+
+class GoalExact(Strict):
+    """A legal assignment in which `creature` assigns exactly `amount` to `recipient`."""
+
+    kind: Literal["exact"]
+    creature: ThingId
+    recipient: ThingId = "player"
+    amount: Amount
+
+
+class GoalMost(Strict):
+    """A legal assignment in which `creature` assigns to `recipient` the most any legal assignment
+    of this board can (analyze()'s max, ignoring the step's fixed sliders)."""
+
+    kind: Literal["most"]
+    creature: ThingId
+    recipient: ThingId = "player"
+
+
+Goal = Annotated[Union[GoalLegal, GoalExact, GoalMost], Field(discriminator="kind")]
+
+
+# --- machine-checkable claims of choice steps -----------------------------------------------------
+
+
+class VerifyMax(Strict):
+    """Options carry `amount`; the correct one equals analyze()'s max for creature -> recipient."""
+
+    kind: Literal["max"]
+    creature: ThingId
+    recipient: ThingId = "player"
+
+
+class VerifyLethal(Strict):
+    """Options carry `amount`; the correct one equals analyze()'s lethal for creature -> blocker."""
+
+    kind: Literal["lethal"]
+    creature: ThingId
+    blocker: ThingId
+
+
+class VerifyOnlyLegal(Strict):
+    """Options carry `assignment`; check() finds the correct one legal and every other illegal."""
+
+    kind: Literal["only-legal"]
+
+
+class VerifyOnlyIllegal(Strict):
+    """Options carry `assignment`; check() finds the correct one illegal and every other legal."""
+
+    kind: Literal["only-illegal"]
+
+
+Verify = Annotated[Union[VerifyMax, VerifyLethal, VerifyOnlyLegal, VerifyOnlyIllegal],
+                   Field(discriminator="kind")]
+
+
+class Option(Strict):
+    id: Slug
+    correct: bool = False
+    amount: Amount | None = None
+    assignment: Assignment | None = None
+
+
+# --- steps ----------------------------------------------------------------------------------------
+
+
+class StepBase(Strict):
+    id: Slug
+    rules: tuple[RuleNumber, ...] = ()
+
+    # Set by the loader: the lesson this step belongs to (for texts and boards).
+    _lesson: Any = PrivateAttr(default=None)
+
+    @property
+    def lesson(self):
+        return self._lesson
+
+    @property
+    def interactive(self) -> bool:
+        return self.type in INTERACTIVE_TYPES
+
+    @property
+    def question(self) -> bool:
+        return self.type in QUESTION_TYPES
+
+    def text(self, lang: str = "en", part: str | None = None):
+        """The step's Markdown for `part` (None = the main text) in `lang`, English fallback."""
+        return self._lesson.text(self.id if part is None else f"{self.id}.{part}", lang)
+
+    def board_data(self) -> dict | None:
+        """A fresh copy of the step's board in the DESIGN.md shape (no assignment), or None."""
+        name = getattr(self, "board", None)
+        return None if name is None else self._lesson.board(name)
+
+
+class Explain(StepBase):
+    type: Literal["explain"]
+    rules: tuple[RuleNumber, ...] = Field(min_length=1)
+
+
+class Worked(StepBase):
+    type: Literal["worked"]
+    board: Slug
+    assignment: Assignment
+
+    def note(self, creature: str, recipient: str, lang: str = "en"):
+        """Why the worked split gives `recipient` what it does (one per slider)."""
+        return self.text(lang, f"{creature}.{recipient}")
+
+    def board_with_assignment(self) -> dict:
+        return {**self.board_data(), "assignment": self.assignment}
+
+
+class Practice(StepBase):
+    type: Literal["practice"]
+    board: Slug
+    fixed: Assignment = {}
+    goal: Goal
+    solution: Assignment
+
+
+class Predict(StepBase):
+    type: Literal["predict"]
+    board: Slug
+    creature: ThingId
+    recipient: ThingId = "player"
+    answer: Amount
+
+    def is_correct(self, answer: int) -> bool:
+        return answer == self.answer
+
+
+class Choice(StepBase):
+    type: Literal["choice"]
+    board: Slug | None = None
+    assignment: Assignment | None = None
+    verify: Verify | None = None
+    options: tuple[Option, ...] = Field(min_length=2, max_length=6)
+
+    @model_validator(mode="after")
+    def _options_make_sense(self) -> "Choice":
+        ids = [o.id for o in self.options]
+        if len(set(ids)) != len(ids):
+            raise ValueError("option ids must be unique")
+        if sum(o.correct for o in self.options) != 1:
+            raise ValueError("exactly one option must have correct = true")
+        if self.assignment is not None and self.board is None:
+            raise ValueError("an assignment needs a board")
+        kind = self.verify.kind if self.verify else None
+        if kind in ("max", "lethal"):
+            amounts = [o.amount for o in self.options]
+            if None in amounts or len(set(amounts)) != len(amounts):
+                raise ValueError(f"verify '{kind}' needs a different amount on every option")
+        if kind in ("only-legal", "only-illegal"):
+            if any(o.assignment is None for o in self.options):
+                raise ValueError(f"verify '{kind}' needs an assignment on every option")
+        if kind and self.board is None:
+            raise ValueError("verify needs a board")
+        return self
+
+    @property
+    def correct_option(self) -> Option:
+        return next(o for o in self.options if o.correct)
+
+    def is_correct(self, option_id: str) -> bool:
+        return option_id == self.correct_option.id
+
+    def option(self, option_id: str) -> Option | None:
+        return next((o for o in self.options if o.id == option_id), None)
+
+    def option_text(self, option_id: str, lang: str = "en"):
+        return self.text(lang, option_id)
+
+    def rationale(self, option_id: str, lang: str = "en"):
+        return self.text(lang, f"{option_id}.why")
+
+
+class Legal(StepBase):
+    type: Literal["legal"]
+    board: Slug
+    assignment: Assignment
+    legal: bool
+    rule: RuleNumber
+
+    def is_correct(self, says_legal: bool) -> bool:
+        return says_legal is self.legal
+
+    def board_with_assignment(self) -> dict:
+        return {**self.board_data(), "assignment": self.assignment}
+
+
+Step = Annotated[Union[Explain, Worked, Practice, Predict, Choice, Legal], Field(discriminator="type")]
+
+
+class LessonFile(Strict):
+    id: Slug
+    rules: tuple[RuleNumber, ...] = Field(min_length=1)
+    boards: dict[Slug, dict[str, Any]] = {}
+    steps: tuple[Step, ...] = Field(min_length=1)
+
+
+def text_keys(step) -> tuple[list[str], list[str]]:
+    """(required, optional) Markdown section keys for a step; see lessons/README.md."""
+    sid = step.id
+    if step.type == "explain":
+        return [sid], []
+    if step.type == "worked":
+        notes = [f"{sid}.{c}.{r}" for c, split in step.assignment.items() for r in split]
+        return [sid, *notes], []
+    if step.type == "practice":
+        return [sid, f"{sid}.hint", f"{sid}.why"], []
+    if step.type == "predict":
+        return [sid, f"{sid}.why"], [f"{sid}.hint"]
+    if step.type == "choice":
+        keys = [sid]
+        for o in step.options:
+            keys += [f"{sid}.{o.id}", f"{sid}.{o.id}.why"]
+        return keys, [f"{sid}.hint"]
+    if step.type == "legal":
+        return [sid, f"{sid}.why"], [f"{sid}.hint"]
+    raise AssertionError(step.type)
