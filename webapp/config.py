@@ -1,0 +1,71 @@
+"""Configuration, layered: defaults < instance/config.py < environment < the caller's (test) config.
+
+Secrets never live in the repository: SECRET_KEY comes from the environment, else it is generated
+once into the git-ignored instance folder so restarts (and several gunicorn workers) share it.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+
+class Defaults:
+    SECRET_KEY: str | None = None
+    # Languages with a catalog; English is the source language and the fallback.
+    LANGUAGES = ("en", "fr", "ja")
+    BABEL_DEFAULT_LOCALE = "en"
+    BABEL_TRANSLATION_DIRECTORIES = str(Path(__file__).parent / "translations")
+    # Boards and forms are small; anything bigger is a mistake or an attack.
+    MAX_CONTENT_LENGTH = 64 * 1024
+    SESSION_COOKIE_SAMESITE = "Lax"
+    SESSION_COOKIE_HTTPONLY = True
+    # False means "secure only when the request itself came over https" (see security.py).
+    SESSION_COOKIE_SECURE = False
+    WTF_CSRF_TIME_LIMIT = None  # a token lives as long as the session: a class runs for hours
+    WTF_CSRF_SSL_STRICT = True
+    # Set to the number of proxies in front of the app (e.g. 1 behind nginx) to trust X-Forwarded-*.
+    PROXY_FIX = 0
+    GZIP = True
+
+
+# Environment variables read, with the type to convert them to.
+_ENV = {
+    "SECRET_KEY": str,
+    "DATABASE_URL": str,
+    "SESSION_COOKIE_SECURE": lambda v: v.lower() in ("1", "true", "yes"),
+    "PROXY_FIX": int,
+    "GZIP": lambda v: v.lower() in ("1", "true", "yes"),
+}
+
+
+def load(app: Flask, config: dict | None) -> None:
+    app.config.from_object(Defaults)
+    app.config.from_pyfile("config.py", silent=True)  # instance/config.py
+    for name, convert in _ENV.items():
+        if name in os.environ:
+            app.config[name] = convert(os.environ[name])
+    if config:
+        app.config.update(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+
+
+def _instance_secret(instance: Path) -> str:
+    """Read instance/secret_key, creating it atomically the first time (workers may race)."""
+    path = instance / "secret_key"
+    if not path.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        tmp = instance / f".secret_key.{os.getpid()}"
+        tmp.write_text(secrets.token_hex(32))
+        os.chmod(tmp, 0o600)
+        try:
+            os.link(tmp, path)  # fails if another process won the race; theirs is kept
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink()
+    return path.read_text().strip()

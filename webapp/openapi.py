@@ -1,0 +1,142 @@
+"""The OpenAPI 3.1 description of the JSON API, written by hand from DESIGN.md's contract."""
+
+from __future__ import annotations
+
+ABILITIES = [
+    "trample", "trample_over_planeswalkers", "deathtouch", "first_strike", "double_strike",
+    "indestructible", "protection_from_white", "protection_from_blue", "protection_from_black",
+    "protection_from_red", "protection_from_green", "lifelink", "banding", "can_block_additional",
+    "infect", "wither",
+]
+
+_ID = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,40}$"}
+_AMOUNTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 999}}
+
+_SCHEMAS = {
+    "Attacker": {
+        "type": "object", "required": ["id", "name", "power", "toughness", "attacking"],
+        "properties": {
+            "id": _ID, "name": {"type": "string"},
+            "power": {"type": "integer", "minimum": -999, "maximum": 999},
+            "toughness": {"type": "integer", "minimum": 1, "maximum": 999},
+            "damage": {"type": "integer", "minimum": 0, "maximum": 999},
+            "abilities": {"type": "array", "items": {"enum": ABILITIES}},
+            "colors": {"type": "array", "items": {"enum": ["white", "blue", "black", "red", "green"]}},
+            "attacking": {"type": "string",
+                          "description": "\"player\" or the id of a planeswalker or battle"},
+            "blocked": {"type": "boolean",
+                        "description": "defaults to whether blocked_by is non-empty; true with an "
+                                       "empty blocked_by means every blocker left combat (702.19d)"},
+            "blocked_by": {"type": "array", "items": _ID},
+        },
+    },
+    "Blocker": {
+        "type": "object", "required": ["id", "name", "power", "toughness"],
+        "properties": {
+            "id": _ID, "name": {"type": "string"},
+            "power": {"type": "integer", "minimum": -999, "maximum": 999},
+            "toughness": {"type": "integer", "minimum": 1, "maximum": 999},
+            "damage": {"type": "integer", "minimum": 0, "maximum": 999},
+            "abilities": {"type": "array", "items": {"enum": ABILITIES}},
+            "colors": {"type": "array", "items": {"type": "string"}},
+        },
+    },
+    "Planeswalker": {
+        "type": "object", "required": ["id", "name", "loyalty"],
+        "properties": {"id": _ID, "name": {"type": "string"},
+                       "loyalty": {"type": "integer", "minimum": 1, "maximum": 999},
+                       "removed_from_combat": {"type": "boolean"}},
+    },
+    "Battle": {
+        "type": "object", "required": ["id", "name", "defense"],
+        "properties": {"id": _ID, "name": {"type": "string"},
+                       "defense": {"type": "integer", "minimum": 1, "maximum": 999},
+                       "removed_from_combat": {"type": "boolean"}},
+    },
+    "Board": {
+        "type": "object", "required": ["attackers"],
+        "description": "One combat damage step at the moment damage is assigned. "
+                       "Limits: 8 attackers, 12 blockers, 4 planeswalkers, 4 battles.",
+        "properties": {
+            "attackers": {"type": "array", "maxItems": 8, "items": {"$ref": "#/components/schemas/Attacker"}},
+            "blockers": {"type": "array", "maxItems": 12, "items": {"$ref": "#/components/schemas/Blocker"}},
+            "planeswalkers": {"type": "array", "maxItems": 4,
+                              "items": {"$ref": "#/components/schemas/Planeswalker"}},
+            "battles": {"type": "array", "maxItems": 4, "items": {"$ref": "#/components/schemas/Battle"}},
+            "assignment": {"type": "object", "additionalProperties": _AMOUNTS,
+                           "description": "creature id -> {recipient id or \"player\": amount}"},
+        },
+    },
+    "Problem": {
+        "type": "object", "required": ["code", "rule", "creature", "message"],
+        "properties": {
+            "code": {"type": "string", "description": "stable snake_case mistake code"},
+            "rule": {"type": "string", "examples": ["702.19b"]},
+            "creature": {"type": "string"}, "recipient": {"type": ["string", "null"]},
+            "params": {"type": "object", "description": "names and numbers to translate the message from"},
+            "message": {"type": "string", "description": "one English sentence"},
+        },
+    },
+    "CheckResult": {
+        "type": "object", "required": ["legal", "problems"],
+        "properties": {"legal": {"type": "boolean"},
+                       "problems": {"type": "array", "items": {"$ref": "#/components/schemas/Problem"}}},
+    },
+    "AnalyzeResult": {
+        "type": "object", "required": ["creatures", "legal_assignments"],
+        "properties": {
+            "creatures": {"type": "object", "additionalProperties": {
+                "type": "object",
+                "properties": {
+                    "kind": {"enum": ["attacker", "blocker"]},
+                    "power": {"type": "integer"}, "assigns": {"type": "integer"},
+                    "lethal": _AMOUNTS,
+                    "lethal_detail": {"type": "object"},
+                    "recipients": {"type": "object", "additionalProperties": {
+                        "type": "object", "properties": {"min": {"type": "integer"},
+                                                         "max": {"type": "integer"}}}},
+                    "gated": {"type": "object"},
+                    "chooser": {"type": "string"}, "chooser_rule": {"type": "string"},
+                }}},
+            "legal_assignments": {"type": "integer"},
+            "best": {"type": "object", "additionalProperties": _AMOUNTS},
+        },
+    },
+    "Error": {
+        "type": "object", "required": ["error"],
+        "properties": {"error": {"type": "string", "description": "starts with the bad field"},
+                       "field": {"type": ["string", "null"]}},
+    },
+}
+
+
+def _operation(summary: str, result: str) -> dict:
+    json_body = {"application/json": {"schema": {"$ref": "#/components/schemas/Board"}}}
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    return {
+        "summary": summary,
+        "requestBody": {"required": True, "content": json_body},
+        "responses": {
+            "200": {"description": "OK", "content": {
+                "application/json": {"schema": {"$ref": f"#/components/schemas/{result}"}}}},
+            "400": {"description": "Bad board or bad JSON; the error names the field", "content": error},
+            "413": {"description": "Body larger than 64 KB", "content": error},
+            "415": {"description": "Body is not application/json", "content": error},
+        },
+    }
+
+
+def document() -> dict:
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Trample Trainer rules API", "version": "1.0.0",
+                 "description": "Check and analyze combat damage assignment (CR 510, 702.19)."},
+        "paths": {
+            "/api/check": {"post": _operation(
+                "Is this damage assignment legal? Every problem with its rule.", "CheckResult")},
+            "/api/analyze": {"post": _operation(
+                "Lethal damage, every recipient's least/most, legal ways, a best split.",
+                "AnalyzeResult")},
+        },
+        "components": {"schemas": _SCHEMAS},
+    }

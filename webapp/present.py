@@ -1,0 +1,130 @@
+"""Turn the rules core's answers into what a damage-slider panel shows (no rules decided here).
+
+Works on the core's board shape (plus its assignment), so the sandbox and the lesson player can
+share it and the `attacker_sliders` macro in templates/_macros.html. Every number shown — lethal
+damage, which recipients exist, the most a recipient can get, whether a split is legal — comes from
+`analyze()` or `check()`; this module only labels, orders and formats.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from flask_babel import gettext
+
+from .i18n import lethal_note, problem_text
+
+
+def labels(board: dict) -> dict[str, str]:
+    """id -> the name a person sees; creatures sharing a name are numbered ("Grizzly Bears 2")."""
+    things = [*board.get("attackers", []), *board.get("blockers", []),
+              *board.get("planeswalkers", []), *board.get("battles", [])]
+    counts = Counter(t["name"] for t in things)
+    seen: Counter = Counter()
+    out = {}
+    for t in things:
+        seen[t["name"]] += 1
+        out[t["id"]] = f"{t['name']} {seen[t['name']]}" if counts[t["name"]] > 1 else t["name"]
+    return out
+
+
+def player_label(attacker: dict, names: dict[str, str], board: dict) -> str:
+    """Who "player" is for this attacker (DESIGN.md: the planeswalker's controller or the battle's
+    protector when it attacks one of those)."""
+    target = attacker.get("attacking", "player")
+    if any(p["id"] == target for p in board.get("planeswalkers", [])):
+        return gettext("%(name)s’s controller", name=names.get(target, target))
+    if any(b["id"] == target for b in board.get("battles", [])):
+        return gettext("%(name)s’s protector", name=names.get(target, target))
+    return gettext("the defending player")
+
+
+def _pct(value: int, top: int) -> int:
+    return round(100 * value / top) if top > 0 else 0
+
+
+def attacker_views(board: dict, analysis: dict, result: dict | None) -> list[dict]:
+    names = labels(board)
+    problems = (result or {}).get("problems", [])
+    by_id = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
+             for x in board.get(group, [])}
+    views = []
+    for attacker in board.get("attackers", []):
+        info = analysis["creatures"].get(attacker["id"])
+        if not info:
+            continue
+        row_names = {**names, "player": player_label(attacker, names, board)}
+        assignment = (board.get("assignment") or {}).get(attacker["id"], {})
+        mine = [p for p in problems if p.get("creature") == attacker["id"]]
+        rows = [_row(attacker, info, r, assignment.get(r, 0), row_names, by_id, mine)
+                for r in info["recipients"]]
+        assigns = max(info["assigns"], 0)
+        views.append({
+            "id": attacker["id"], "label": names[attacker["id"]], "card": attacker,
+            "target_label": row_names.get(attacker.get("attacking", "player"), row_names["player"]),
+            "blocked_by": [names.get(b, b) for b in attacker.get("blocked_by", [])],
+            "assigns": assigns, "left": assigns - sum(r["value"] for r in rows), "rows": rows,
+            "nothing_because": info.get("nothing_because"),
+            "chooser": info.get("chooser"), "chooser_rule": info.get("chooser_rule"),
+            "most": [(row["label"], row["most"]) for row in rows if row["kind"] != "blocker"],
+        })
+    return views
+
+
+def _row(attacker, info, recipient, value, names, by_id, problems) -> dict:
+    assigns = max(info["assigns"], 0)
+    label = names.get(recipient, recipient)
+    thing = by_id.get(recipient)
+    kind = "player" if recipient == "player" else "blocker" if recipient in info["lethal"] else "target"
+    lethal = info["lethal"].get(recipient)
+    most = info["recipients"][recipient]["max"]
+    row = {
+        "recipient": recipient, "label": label, "kind": kind, "card": thing, "value": value,
+        "max": assigns, "field": f"dmg:{attacker['id']}:{recipient}",
+        "dom": f"{attacker['id']}--{recipient}", "lethal": lethal, "most": most,
+        "is_lethal": lethal is not None and value >= lethal,
+        "flagged": any(p.get("recipient") == recipient
+                       or (p.get("params") or {}).get("target") == recipient for p in problems),
+        "note": "", "gate": "", "mark": None,
+        "vt": gettext("%(amount)s damage to %(name)s", amount="{n}", name=label),
+        "vt_lethal": "", "vt_short": "",
+    }
+    if kind == "blocker":
+        detail = info.get("lethal_detail", {}).get(recipient, {})
+        row["note"] = gettext("Lethal %(n)s: %(why)s", n=lethal,
+                              why=lethal_note(detail, (thing or {}).get("abilities", [])))
+        row["mark"] = {"pct": _pct(min(lethal, assigns), assigns), "text": str(lethal),
+                       "title": gettext("lethal")}
+        row["vt_lethal"] = gettext("%(amount)s damage to %(name)s — lethal", amount="{n}", name=label)
+        row["vt_short"] = gettext("%(amount)s damage to %(name)s — %(needs)s is lethal",
+                                  amount="{n}", name=label, needs=lethal)
+    else:
+        gate = info.get("gated", {}).get(recipient)
+        if gate:
+            row["gate"] = gettext(
+                "Only after %(names)s each have lethal damage assigned (rule %(rule)s).",
+                names=", ".join(names.get(x, x) for x in gate.get("after", [])), rule=gate.get("rule"))
+        row["note"] = gettext("At most %(n)s can legally go here.", n=most)
+        if 0 <= most < assigns:
+            row["mark"] = {"pct": _pct(most, assigns), "text": str(most), "title": gettext("most")}
+    return row
+
+
+def verdict(board: dict, result: dict) -> dict:
+    names = labels(board)
+    attackers = {a["id"]: a for a in board.get("attackers", [])}
+    problems = []
+    for p in result.get("problems", []):
+        who = attackers.get(p.get("creature"))
+        row_names = {**names, "player": player_label(who, names, board)} if who else names
+        problems.append({"text": problem_text(p, row_names), "rule": p.get("rule"),
+                         "code": p.get("code")})
+    return {"legal": bool(result.get("legal")), "problems": problems}
+
+
+def value_text(row: dict) -> str:
+    """aria-valuetext for a slider at its current value ("3 damage to Grizzly Bears — lethal")."""
+    template = row["vt"]
+    if row["kind"] == "blocker":
+        template = row["vt_lethal"] if row["is_lethal"] else row["vt_short"]
+    return template.replace("{n}", str(row["value"]))

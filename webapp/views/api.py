@@ -1,0 +1,59 @@
+"""JSON API for tools: the rules-core contract over HTTP (DESIGN.md). Exempt from CSRF, JSON only."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, jsonify, request
+
+from ..openapi import document
+from ..rules import BoardError, analyze, check
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+class BadInput(Exception):
+    def __init__(self, message: str, field: str | None = None, status: int = 400):
+        super().__init__(message)
+        self.field, self.status = field, status
+
+
+@bp.errorhandler(BadInput)
+def bad_input(err: BadInput):
+    body = {"error": str(err)}
+    if err.field:
+        body["field"] = err.field
+    return jsonify(body), err.status
+
+
+@bp.errorhandler(BoardError)
+def board_error(err: BoardError):
+    return jsonify({"error": str(err), "field": getattr(err, "field", None)}), 400
+
+
+def _board() -> dict:
+    """The request body as a JSON object, or a 4xx that says what is wrong with it."""
+    if not request.is_json:
+        raise BadInput("body: send the board as application/json", "body", status=415)
+    try:
+        data = json.loads(request.get_data(cache=False))
+    except (ValueError, RecursionError) as err:  # broken, non-UTF-8 or absurdly nested JSON
+        raise BadInput(f"body: not valid JSON ({type(err).__name__})", "body") from None
+    if not isinstance(data, dict):
+        raise BadInput("body: must be a JSON object describing the board", "body")
+    return data
+
+
+@bp.post("/check")
+def api_check():
+    return jsonify(check(_board()))
+
+
+@bp.post("/analyze")
+def api_analyze():
+    return jsonify(analyze(_board()))
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return jsonify(document())

@@ -1,0 +1,63 @@
+"""Error responses: JSON under /api, a fragment for htmx, a full page otherwise. Never a traceback."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, request
+from flask_babel import lazy_gettext as _l
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from ..htmx import render, wants_fragment
+
+_TITLES = {
+    400: _l("That request didn't make sense"),
+    404: _l("Page not found"),
+    405: _l("That action isn't allowed here"),
+    413: _l("That was too much data"),
+    415: _l("Unsupported kind of data"),
+    500: _l("Something went wrong on our side"),
+}
+_HINTS = {
+    400: _l("Something in the form or link was malformed. Go back and try again."),
+    404: _l("There is nothing at this address. Check the link, or start from the home page."),
+    405: _l("This address exists, but not for that kind of request."),
+    413: _l("Boards are small; this request was far larger than any board."),
+    415: _l("This address only accepts a different kind of data."),
+    500: _l("The problem has been logged. Please try again in a moment."),
+}
+_CSRF_HINT = _l("The page was open too long or cookies are blocked, so the form's safety check "
+                "failed. Reload the page and try again.")
+
+
+def handle(err: HTTPException):
+    code = err.code or 500
+    if request.path.startswith("/api/"):
+        response = jsonify({"error": _api_message(err)})
+        response.status_code = code
+    else:
+        hint = _CSRF_HINT if isinstance(err, CSRFError) else _HINTS.get(code, _HINTS[400])
+        response = render("errors/error.html", "error", status=code, code=code,
+                          title=_TITLES.get(code, err.name), hint=hint,
+                          heading="h2" if wants_fragment() else "h1")
+        if wants_fragment():
+            # htmx is configured to swap error responses; they go to the page's message area.
+            response.headers["HX-Retarget"] = "#flash"
+            response.headers["HX-Reswap"] = "innerHTML"
+    if code == 405 and getattr(err, "valid_methods", None):
+        response.headers["Allow"] = ", ".join(err.valid_methods)
+    return response
+
+
+def _api_message(err: HTTPException) -> str:
+    if err.code == 404:
+        return "path: no such API endpoint"
+    if err.code == 405:
+        return "method: not allowed here"
+    if err.code == 413:
+        return "body: larger than 64 KB"
+    return f"request: {err.name.lower()}"
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(HTTPException, handle)
+    app.register_error_handler(InternalServerError, handle)
