@@ -97,7 +97,7 @@ _PROBLEMS = {
                       "%(assigned)s is assigned."),
     "blocked_no_trample": _l("%(creature_name)s is blocked and has no trample, so it can damage "
                              "only its blockers, not %(target_name)s."),
-    "controller_before_loyalty": _l("%(creature_name)s can't assign damage to the player yet: "
+    "controller_before_loyalty": _l("%(creature_name)s can’t assign damage to the player yet: "
                                     "%(planeswalker_name)s has %(has)s damage assigned of the "
                                     "%(loyalty)s its loyalty requires."),
     "planeswalker_controller": _l("%(creature_name)s is attacking %(planeswalker_name)s without "
@@ -105,7 +105,7 @@ _PROBLEMS = {
                                   "that planeswalker's controller."),
     "battle_protector": _l("%(creature_name)s is attacking %(battle_name)s; no kind of trample "
                            "lets its damage reach the battle's protector."),
-    "target_removed": _l("%(target_name)s has left combat, so %(creature_name)s can't assign "
+    "target_removed": _l("%(target_name)s has left combat, so %(creature_name)s can’t assign "
                          "damage to it."),
     "trample_when_blocking": _l("%(creature_name)s is blocking; trample does nothing for a "
                                 "blocking creature, so its damage can go only to the attacker it "
@@ -122,18 +122,18 @@ _NOTHING_TO_ASSIGN = {
     "target_removed": _l("%(creature_name)s is attacking %(target_name)s, which left combat, so it "
                          "assigns no combat damage; %(assigned)s is assigned."),
     "planeswalker_removed": _l("%(creature_name)s is attacking %(target_name)s, which left combat; "
-                               "trample can't send that damage to the planeswalker's controller, "
+                               "trample can’t send that damage to the planeswalker's controller, "
                                "so it assigns none, but %(assigned)s is assigned."),
 }
 
 _BEFORE_LETHAL = {
-    "deathtouch": _l("%(creature_name)s can't assign damage to %(target_name)s yet: "
+    "deathtouch": _l("%(creature_name)s can’t assign damage to %(target_name)s yet: "
                      "%(blocker_name)s has none of its damage, and with deathtouch just 1 would "
                      "be lethal."),
-    "marked": _l("%(creature_name)s can't assign damage to %(target_name)s yet: %(blocker_name)s "
+    "marked": _l("%(creature_name)s can’t assign damage to %(target_name)s yet: %(blocker_name)s "
                  "already has %(marked)s damage marked, so it needs %(needs)s more and has "
                  "%(has)s."),
-    "plain": _l("%(creature_name)s can't assign damage to %(target_name)s yet: %(blocker_name)s "
+    "plain": _l("%(creature_name)s can’t assign damage to %(target_name)s yet: %(blocker_name)s "
                 "has %(has)s of the %(needs)s damage it needs."),
 }
 
@@ -178,9 +178,9 @@ def lethal_note(detail: dict, abilities: list[str] = ()) -> str:
                        toughness=detail.get("toughness"), needs=detail.get("needs"))
     extras = []
     if any(a.startswith("protection_from_") for a in abilities):
-        extras.append(gettext("protection doesn't change lethal"))
+        extras.append(gettext("protection doesn’t change lethal"))
     if "indestructible" in abilities:
-        extras.append(gettext("indestructible doesn't change lethal"))
+        extras.append(gettext("indestructible doesn’t change lethal"))
     return "; ".join([note, *extras])
 
 

@@ -10,9 +10,9 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from ..htmx import render, wants_fragment
 
 _TITLES = {
-    400: _l("That request didn't make sense"),
+    400: _l("That request didn’t make sense"),
     404: _l("Page not found"),
-    405: _l("That action isn't allowed here"),
+    405: _l("That action isn’t allowed here"),
     413: _l("That was too much data"),
     415: _l("Unsupported kind of data"),
     500: _l("Something went wrong on our side"),

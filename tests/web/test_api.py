@@ -1,0 +1,102 @@
+"""The JSON API serves the rules-core contract (DESIGN.md) to tools."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+FORCE_OF_NATURE = {
+    "attackers": [{"id": "a1", "name": "Force of Nature", "power": 8, "toughness": 8,
+                   "abilities": ["trample"], "attacking": "player", "blocked_by": ["b1", "b2", "b3"]}],
+    "blockers": [{"id": f"b{i}", "name": "Grizzly Bears", "power": 2, "toughness": 2, "damage": 0,
+                  "abilities": []} for i in (1, 2, 3)],
+    "assignment": {"a1": {"b1": 2, "b2": 2, "b3": 2, "player": 2}},
+}
+
+
+def test_check_says_a_lethal_split_with_the_rest_to_the_player_is_legal(client):
+    response = client.post("/api/check", json=FORCE_OF_NATURE)
+    assert response.status_code == 200
+    assert response.json == {"legal": True, "problems": []}
+
+
+def test_check_names_the_rule_when_damage_tramples_over_too_early(client):
+    board = {**FORCE_OF_NATURE, "assignment": {"a1": {"b1": 1, "b2": 2, "b3": 2, "player": 3}}}
+    body = client.post("/api/check", json=board).json
+    assert body["legal"] is False
+    assert [(p["code"], p["rule"], p["recipient"]) for p in body["problems"]] == [
+        ("player_before_lethal", "702.19b", "b1")]
+
+
+def test_analyze_reports_the_most_that_can_reach_the_player_and_the_number_of_legal_ways(client):
+    body = client.post("/api/analyze", json=FORCE_OF_NATURE).json
+    assert body["creatures"]["a1"]["recipients"]["player"]["max"] == 2
+    assert body["creatures"]["a1"]["lethal"] == {"b1": 2, "b2": 2, "b3": 2}
+    assert body["legal_assignments"] == 49
+
+
+@pytest.mark.parametrize("path", ["/api/check", "/api/analyze"])
+def test_a_bad_board_is_a_400_naming_the_field(client, path):
+    board = json.loads(json.dumps(FORCE_OF_NATURE))
+    board["attackers"][0]["abilities"] = ["trample", "flying_pig"]
+    response = client.post(path, json=board)
+    assert response.status_code == 400
+    assert response.json["error"].startswith("attackers[0].abilities[1]")
+    assert response.json["field"] == "attackers[0].abilities[1]"
+
+
+@pytest.mark.parametrize("path", ["/api/check", "/api/analyze"])
+@pytest.mark.parametrize("body", [b"{", b"\xff\xfe", b"[" * 60000, b"nul"])
+def test_broken_json_is_a_400_about_the_body(client, path, body):
+    response = client.post(path, data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json["error"].startswith("body")
+
+
+@pytest.mark.parametrize("body", ["[]", "3", '"board"', "null"])
+def test_json_that_is_not_an_object_is_a_400(client, body):
+    response = client.post("/api/check", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert "object" in response.json["error"]
+
+
+@pytest.mark.parametrize("path", ["/api/check", "/api/analyze"])
+def test_only_json_is_accepted(client, path):
+    response = client.post(path, data={"attackers": "x"})
+    assert response.status_code == 415
+    assert "application/json" in response.json["error"]
+
+
+def test_the_api_needs_no_csrf_token_even_though_forms_do(client):
+    # TESTING doesn't disable CSRF here: the form endpoint rejects the same client.
+    assert client.post("/sandbox", data={}).status_code == 400
+    assert client.post("/api/check", json=FORCE_OF_NATURE).status_code == 200
+
+
+def test_api_errors_are_json_too(client):
+    assert client.get("/api/nowhere").json == {"error": "path: no such API endpoint"}
+    response = client.get("/api/check")
+    assert response.status_code == 405
+    assert "POST" in response.headers["Allow"]
+    assert response.is_json
+
+
+def test_openapi_describes_both_endpoints_and_their_errors(client):
+    doc = client.get("/api/openapi.json").json
+    assert doc["openapi"].startswith("3.1")
+    for path in ("/api/check", "/api/analyze"):
+        responses = doc["paths"][path]["post"]["responses"]
+        assert {"200", "400", "415"} <= set(responses)
+    assert "trample" in json.dumps(doc["components"]["schemas"]["Attacker"])
+
+
+def test_healthz_is_a_bare_ok(client):
+    response = client.get("/healthz")
+    assert (response.status_code, response.data) == (200, b"ok")
+
+
+def test_oversized_bodies_are_refused(client):
+    response = client.post("/api/check", data=b" " * (65 * 1024), content_type="application/json")
+    assert response.status_code == 413
+    assert response.is_json

@@ -1,0 +1,141 @@
+"""Junk against every endpoint: always an answer, never a 5xx (exceptions propagate under TESTING)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from werkzeug.datastructures import MultiDict
+
+from tests.conftest import csrf_token
+from tests.web.test_api import FORCE_OF_NATURE
+from webapp import create_app, sandbox_state
+
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+junk_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12),
+                         st.floats(allow_nan=True), st.text(max_size=30),
+                         st.sampled_from(["player", "a1", "b1", "b2", "pw1", "trample", "", "-1", "1e9"]))
+junk_json = st.recursive(junk_scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=12), inner, max_size=4)), max_leaves=20)
+
+
+@pytest.fixture(scope="module")
+def fuzz_client():
+    return create_app({"TESTING": True, "SECRET_KEY": "fuzz"}).test_client()
+
+
+def _paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _paths(inner, (*prefix, key))
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            yield from _paths(inner, (*prefix, i))
+
+
+@st.composite
+def mutated_boards(draw):
+    """The Force of Nature board with a few places replaced by junk: close enough to reach deep."""
+    board = copy.deepcopy(FORCE_OF_NATURE)
+    for _ in range(draw(st.integers(1, 3))):
+        paths = [p for p in _paths(board) if p]
+        path = draw(st.sampled_from(paths))
+        target = board
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = draw(junk_json)
+    return board
+
+
+@FUZZ
+@given(body=st.one_of(junk_json, mutated_boards()), path=st.sampled_from(["/api/check", "/api/analyze"]))
+def test_api_never_fails_on_junk_json(fuzz_client, body, path):
+    response = fuzz_client.post(path, data=json.dumps(body, allow_nan=True), content_type="application/json")
+    assert response.status_code in (200, 400)
+    assert response.is_json
+
+
+@FUZZ
+@given(raw=st.binary(max_size=300), path=st.sampled_from(["/api/check", "/api/analyze"]),
+       kind=st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]))
+def test_api_never_fails_on_junk_bytes(fuzz_client, raw, path, kind):
+    assert fuzz_client.post(path, data=raw, content_type=kind).status_code in (200, 400, 415)
+
+
+field_names = st.one_of(
+    st.sampled_from(["attacker-0-id", "attacker-0-power", "attacker-0-toughness", "attacker-0-ability",
+                     "attacker-0-attacking", "attacker-0-blocked_by", "attacker-1-id", "blocker-0-id",
+                     "blocker-0-damage", "blocker-0-toughness", "blocker-0-removed", "blocker-1-id",
+                     "planeswalker-0-id", "planeswalker-0-loyalty", "battle-0-id", "dmg:a1:b1",
+                     "dmg:a1:player", "dmg:a1:pw1", "dmg:b1:a1", "op"]),
+    st.text(max_size=20))
+field_values = st.one_of(st.sampled_from(["a1", "b1", "b2", "pw1", "bt1", "player", "on", "trample", "0", "8",
+                                          "-5", "999999999999", "add:attackers", "add:blockers",
+                                          "add:planeswalkers", "add:battles", "remove:b1", "remove:a1",
+                                          "step:a1:b1:1", "step:a1:player:-1", "step:zz", "best", "reset"]),
+                         st.text(max_size=20))
+
+
+@FUZZ
+@given(fields=st.lists(st.tuples(field_names, field_values), max_size=25),
+       path=st.sampled_from(["/sandbox", "/sandbox/live"]), htmx=st.booleans())
+def test_sandbox_forms_never_fail_on_junk(fuzz_client, fields, path, htmx):
+    token = csrf_token(fuzz_client)
+    data = MultiDict(sandbox_form() + fields + [("csrf_token", token)])
+    headers = {"HX-Request": "true"} if htmx else {}
+    assert fuzz_client.post(path, data=data, headers=headers).status_code == 200
+
+
+def sandbox_form():
+    return [("attacker-0-id", "a1"), ("attacker-0-name", "Force"), ("attacker-0-power", "8"),
+            ("attacker-0-toughness", "8"), ("attacker-0-ability", "trample"),
+            ("attacker-0-blocked_by", "b1"), ("blocker-0-id", "b1"), ("blocker-0-name", "Bear"),
+            ("blocker-0-power", "2"), ("blocker-0-toughness", "2"), ("blocker-0-damage", "0")]
+
+
+@FUZZ
+@given(link=st.one_of(st.text(max_size=200), st.binary(max_size=200).map(lambda b: "1" + b.hex()),
+                      mutated_boards().map(lambda b: _encode_raw(b))))
+def test_board_links_never_fail(fuzz_client, link):
+    assert fuzz_client.get("/sandbox", query_string={"b": link}).status_code in (200, 400)
+
+
+def _encode_raw(board):
+    import base64
+    import zlib
+    raw = json.dumps(board, allow_nan=True).encode()
+    return "1" + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+
+
+edits = st.lists(st.one_of(
+    st.tuples(st.just("add"), st.sampled_from(["attackers", "blockers", "planeswalkers", "battles"])),
+    st.tuples(st.just("remove"), st.sampled_from(["a1", "a2", "b1", "b2", "b4", "pw1", "bt1"])),
+    st.tuples(st.just("step"), st.sampled_from(["b1", "b2", "player", "pw1"]))), max_size=30)
+
+
+@FUZZ
+@given(steps=edits)
+def test_every_editable_board_round_trips_through_its_link(steps):
+    names = {"attacker": "Wurm", "blocker": "Wall", "planeswalker": "Jace", "battle": "Invasion"}
+    board = sandbox_state.default_board()
+    for verb, arg in steps:
+        if verb == "add":
+            board = sandbox_state.add(board, arg, names)
+        elif verb == "remove":
+            board = sandbox_state.remove(board, arg)
+        elif board["attackers"]:
+            board = sandbox_state.step(board, board["attackers"][0]["id"], arg, 1)
+    link = sandbox_state.encode(board)
+    assert len(link) < 1500
+    assert sandbox_state.decode(link) == sandbox_state.validate(board)
+
+
+@FUZZ
+@given(path=st.text(max_size=40), method=st.sampled_from(["get", "post", "put", "delete", "patch"]))
+def test_any_path_and_method_is_answered_without_a_5xx(fuzz_client, path, method):
+    response = getattr(fuzz_client, method)("/" + path.lstrip("/"))
+    assert response.status_code < 500

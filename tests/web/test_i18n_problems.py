@@ -1,0 +1,78 @@
+"""Every problem code the rules core documents is rendered from code + params, translatably."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from webapp.i18n import _BEFORE_LETHAL, _NOTHING_TO_ASSIGN, _PROBLEMS, lethal_note, problem_text
+
+DOC = (Path(__file__).parents[2] / "docs" / "rules-api.md").read_text()
+CODES_SECTION = DOC[DOC.index("Stable codes"):DOC.index("## analyze")]
+DOCUMENTED_CODES = set(re.findall(r"`([a-z_]+)` \(\d", CODES_SECTION))
+REASONS = set(re.search(r"reason in ([^)]*)\)", DOC).group(1).replace("`", "").replace(" ", "").split(","))
+
+PARAMS = {"creature": "a1", "creature_name": "Force of Nature", "power": 8, "assigned": 4,
+          "target": "player", "target_name": "the player", "blocker": "b1", "blocker_name": "Bears",
+          "has": 1, "needs": 2, "marked": 0, "deathtouch": False, "planeswalker_name": "Jace",
+          "loyalty": 3, "battle_name": "Invasion", "reason": "no_power"}
+
+
+def test_the_doc_lists_the_codes_we_expect():
+    assert {"wrong_total", "player_before_lethal", "no_damage_to_assign", "trample_when_blocking",
+            "blocker_to_player"} <= DOCUMENTED_CODES
+
+
+@pytest.mark.parametrize("code", sorted(DOCUMENTED_CODES))
+def test_every_documented_code_has_its_own_sentence(app, code):
+    assert code in _PROBLEMS or code in ("player_before_lethal", "no_damage_to_assign")
+    with app.test_request_context():
+        text = problem_text({"code": code, "rule": "702.19b", "params": PARAMS})
+    assert "?" not in text and "%(" not in text and "breaks rule" not in text
+
+
+@pytest.mark.parametrize("reason", sorted(REASONS))
+def test_every_reason_for_assigning_nothing_has_a_sentence(app, reason):
+    assert reason in _NOTHING_TO_ASSIGN
+    with app.test_request_context():
+        text = problem_text({"code": "no_damage_to_assign", "params": {**PARAMS, "reason": reason}})
+    assert "Force of Nature" in text and "%(" not in text
+
+
+def test_player_before_lethal_explains_deathtouch_and_marked_damage(app):
+    assert set(_BEFORE_LETHAL) == {"deathtouch", "marked", "plain"}
+    with app.test_request_context():
+        assert "deathtouch" in problem_text({"code": "player_before_lethal", "params": {**PARAMS, "deathtouch": True}})
+        assert "1 damage marked" in problem_text({"code": "player_before_lethal", "params": {**PARAMS, "marked": 1}})
+
+
+def test_page_names_replace_the_cores_names(app):
+    with app.test_request_context():
+        text = problem_text({"code": "player_before_lethal", "params": PARAMS},
+                            {"b1": "Grizzly Bears 1", "player": "Jace’s controller"})
+    assert "Grizzly Bears 1" in text and "Jace’s controller" in text
+
+
+def test_an_unknown_code_still_cites_its_rule(app):
+    with app.test_request_context():
+        assert "702.99z" in problem_text({"code": "brand_new", "rule": "702.99z", "params": {}})
+
+
+def test_lethal_notes_say_where_the_number_comes_from(app):
+    with app.test_request_context():
+        assert lethal_note({"reason": "toughness_minus_marked", "toughness": 2, "marked": 1, "needs": 1}) \
+            == "toughness 2 − 1 marked = 1"
+        assert lethal_note({"reason": "deathtouch"}) == "deathtouch: 1 is lethal"
+        assert "protection doesn’t change lethal" in lethal_note(
+            {"reason": "toughness_minus_marked", "toughness": 2, "marked": 0, "needs": 2},
+            ["protection_from_green"])
+
+
+def test_french_and_japanese_catalogs_exist_and_fall_back_to_english(client):
+    root = Path(__file__).parents[2] / "webapp" / "translations"
+    for lang in ("fr", "ja"):
+        assert (root / lang / "LC_MESSAGES" / "messages.po").exists()
+    html = client.get("/sandbox?lang=ja").get_data(as_text=True)
+    assert 'lang="ja"' in html and "Force of Nature" in html and "Verdict" in html

@@ -1,0 +1,167 @@
+"""The Sandbox through the test client: the no-JavaScript form path, the live fragment, the link."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from tests.conftest import csrf_token
+from webapp import sandbox_state
+
+HX = {"HX-Request": "true"}
+
+
+def form_of(html: str) -> list[tuple[str, str]]:
+    """The fields a browser would submit from the page (inputs, checked boxes, selected options)."""
+    fields = []
+    for tag in re.findall(r"<input\b[^>]*>", html):
+        name = re.search(r'\bname="([^"]+)"', tag)
+        kind = re.search(r'\btype="([^"]+)"', tag)
+        if not name or (kind and kind.group(1) == "checkbox" and " checked" not in tag):
+            continue
+        value = re.search(r'\bvalue="([^"]*)"', tag)
+        fields.append((unescape(name.group(1)), unescape(value.group(1)) if value else "on"))
+    for name, body in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
+        chosen = re.search(r'<option value="([^"]*)" selected', body) or re.search(r'<option value="([^"]*)"', body)
+        fields.append((name, unescape(chosen.group(1))))
+    return fields
+
+
+def press(client, html: str, op: str, **changes) -> str:
+    """Submit the page's form with the button `op`, as a browser without JavaScript would."""
+    fields = [(k, changes.pop(k) if k in changes else v) for k, v in form_of(html)]
+    fields += list(changes.items()) + [("op", op)]
+    response = client.post("/sandbox", data=MultiDict(fields))
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def slider_values(html: str) -> dict[str, int]:
+    return {unescape(n): int(v) for n, v in
+            re.findall(r'type="range" class="dmg" id="[^"]+" name="([^"]+)"\s+min="0" max="\d+" step="1" value="(\d+)"', html)}
+
+
+def verdict_of(html: str) -> str:
+    block = re.search(r'<div id="verdict" class="verdict" role="status">(.*?)</div>', html, re.S).group(1)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", block)).split())
+
+
+def test_the_sandbox_opens_on_force_of_nature_against_three_bears(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    assert "Force of Nature" in html and html.count("Grizzly Bears 3") >= 1
+    assert slider_values(html) == {"dmg:a1:b1": 0, "dmg:a1:b2": 0, "dmg:a1:b3": 0, "dmg:a1:player": 0}
+    assert 'max="8"' in html and "lethal 2" in html
+    assert "toughness 2, nothing marked = 2" in html
+    assert "Not legal" in verdict_of(html) and "Rule 510.1a" in verdict_of(html)
+
+
+def test_without_javascript_steppers_and_best_split_work_as_plain_form_posts(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    html = press(client, html, "step:a1:player:1")
+    assert slider_values(html)["dmg:a1:player"] == 1
+    assert "can’t assign damage to the defending player yet" in verdict_of(html)
+    assert "Rule 702.19b" in verdict_of(html)
+    html = press(client, html, "best")
+    assert slider_values(html) == {"dmg:a1:b1": 2, "dmg:a1:b2": 2, "dmg:a1:b3": 2, "dmg:a1:player": 2}
+    assert verdict_of(html).startswith("✓ Legal")
+
+
+def test_a_plain_post_of_a_split_returns_the_page_with_its_verdict(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    html = press(client, html, "check", **{"dmg:a1:b1": "8"})
+    assert "<!doctype html>" in html and verdict_of(html).startswith("✓ Legal")
+
+
+def test_sliders_never_total_more_than_the_attackers_power(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    html = press(client, html, "check", **{"dmg:a1:b1": "7", "dmg:a1:b2": "5", "dmg:a1:player": "999"})
+    assert slider_values(html) == {"dmg:a1:b1": 7, "dmg:a1:b2": 1, "dmg:a1:b3": 0, "dmg:a1:player": 0}
+
+
+def test_the_editor_adds_and_removes_things(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    html = press(client, html, "add:blockers")
+    assert "dmg:a1:b4" in slider_values(html)
+    html = press(client, html, "remove:b1")
+    assert "dmg:a1:b1" not in slider_values(html)
+    html = press(client, html, "add:planeswalkers")
+    html = press(client, html, "update", **{"attacker-0-attacking": "pw1"})
+    assert "Attacking Planeswalker" in html
+    assert "<details class=\"editor\" id=\"editor\" open>" in html
+
+
+def test_a_blocker_removed_from_combat_leaves_the_attacker_blocked(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    for i in range(3):
+        html = press(client, html, "update", **{f"blocker-{i}-removed": "on"})
+    assert "blocked, but every blocker left combat" in html
+    assert list(slider_values(html)) == ["dmg:a1:player"]  # 702.19d: trample sends it all on
+    html = press(client, html, "best")
+    assert slider_values(html) == {"dmg:a1:player": 8} and verdict_of(html).startswith("✓ Legal")
+
+
+def test_lethal_notes_explain_marked_damage_deathtouch_and_protection(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    html = press(client, html, "update", **{"blocker-0-damage": "1", "blocker-1-ability": "protection_from_green",
+                                            "attacker-0-ability": "deathtouch"})
+    assert "deathtouch: 1 is lethal" in html
+    assert "protection doesn’t change lethal" in html
+    html = press(client, html, "update", **{"attacker-0-ability": "trample"})
+    assert "toughness 2 − 1 marked = 1" in html
+
+
+def test_a_board_the_rules_reject_shows_why_instead_of_failing(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    html = press(client, html, "update", **{"blocker-0-damage": "5"})
+    assert "can’t be checked yet" in verdict_of(html)
+    assert "blockers[0].damage" in verdict_of(html)
+
+
+def test_the_live_fragment_carries_the_verdict_and_out_of_band_counters(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    fields = MultiDict(form_of(html))
+    fields["dmg:a1:b1"], fields["dmg:a1:b2"] = "2", "1"
+    response = client.post("/sandbox/live", data=fields, headers=HX)
+    text = response.get_data(as_text=True)
+    assert response.status_code == 200 and "<html" not in text
+    assert 'id="left-a1" hx-swap-oob="true"' in text and "<strong data-left-for=\"a1\">5</strong>" in text
+    assert 'id="note-a1--b1" hx-swap-oob="true"' in text
+    assert 'id="board-link"' in text and 'type="range"' not in text  # never swaps a slider
+    assert response.headers["HX-Replace-Url"].startswith("/sandbox?b=1")
+
+
+def test_editor_fragment_is_the_workspace_and_pushes_the_new_link(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    response = client.post("/sandbox", data=MultiDict(form_of(html) + [("op", "add:attackers")]), headers=HX)
+    text = response.get_data(as_text=True)
+    assert text.lstrip().startswith('<div id="workspace"')
+    assert response.headers["HX-Push-Url"].startswith("/sandbox?b=1")
+
+
+def test_the_link_reproduces_the_board_and_the_split_exactly(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    html = press(client, html, "best")
+    link = unescape(re.search(r'id="board-link" class="link-field" readonly value="([^"]+)"', html).group(1))
+    assert link.startswith("http://localhost/sandbox?b=1")
+    again = client.get(link.removeprefix("http://localhost")).get_data(as_text=True)
+    assert slider_values(again) == slider_values(html) and verdict_of(again) == verdict_of(html)
+
+
+@pytest.mark.parametrize("link", ["garbage", "1", "1AAAA", "2abc", "1" + "A" * 5000, "1eJzLSM3JyVcozy_KSQEAGgQEXQ"])
+def test_a_malformed_link_shows_a_friendly_error_and_the_example_board(client, link):
+    response = client.get("/sandbox", query_string={"b": link})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "That board link couldn’t be read" in html and "Force of Nature" in html
+
+
+def test_a_link_naming_an_unknown_ability_is_rejected_by_the_schema():
+    board = sandbox_state.default_board()
+    board["blockers"][0]["abilities"] = ["flying_pig"]
+    import base64, json, zlib
+    raw = zlib.compress(json.dumps(board).encode())
+    with pytest.raises(sandbox_state.LinkError):
+        sandbox_state.decode("1" + base64.urlsafe_b64encode(raw).decode())
