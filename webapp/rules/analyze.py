@@ -12,12 +12,13 @@ through the graph are exactly the legal assignments, so counting, min/max and "b
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .check import as_board
 from .model import PLAYER, Attacker, Blocker, Board, BoardError
 from .recipients import Plan, lethal_damage, lethal_reason, plan_for
 
-MAX_STATES = 200_000  # per layer; beyond this a board is refused rather than analysed slowly
+MAX_EDGES = 100_000  # choices walked in all; beyond this a board is refused rather than analysed slowly
 _PAST, _TO_PLAYER = 10**8, 10**4  # "best" ranks: damage past blockers, then to player, then kills
 
 
@@ -30,12 +31,12 @@ def analyze(data: Board | dict) -> dict:
     creatures.update({b.id: _blocker_entry(plans[b.id]) for b in board.blockers})
     count, best = 1, {a.id: {} for a in board.attackers}
     for component in _components(board, plans):
-        solved = _Solver(board, component).solve()
+        solved = _solve(board, tuple(p.creature.id for p in component))
         count *= solved.count
         for (aid, rid), (low, high) in solved.bounds.items():
             creatures[aid]["recipients"][rid] = {"min": low, "max": high}
         for aid, split in solved.best.items():
-            best[aid] = split
+            best[aid] = dict(split)
     return {"creatures": creatures, "legal_assignments": count, "best": best}
 
 
@@ -102,6 +103,13 @@ def _components(board: Board, plans: dict[str, Plan]) -> list[list[Plan]]:
     for i, plan in enumerate(active):
         groups.setdefault(root(i), []).append(plan)
     return list(groups.values())
+
+
+@lru_cache(maxsize=512)
+def _solve(board: Board, attacker_ids: tuple[str, ...]) -> "_Solved":
+    """Solve one component. Boards are immutable and hash without their assignment, so a page that
+    re-checks the same board on every slider move pays for the analysis once."""
+    return _Solver(board, [plan_for(board, board.creature(a)) for a in attacker_ids]).solve()
 
 
 @dataclass
@@ -206,18 +214,20 @@ class _Solver:
         start = (self.plans[0].assigns, 0, (0,) * len(self.caps))
         layer = {start}
         edges: list[list[tuple]] = []  # per step: (state, amount, next state, gain)
+        walked = 0
         for step in self.steps:
             here, nxt = [], set()
             for state in layer:
+                walked += 1 if step.last else state[0] + 1
+                if walked > MAX_EDGES:
+                    raise BoardError("board", "this board has too many ways to assign damage to "
+                                     "analyze exactly; use fewer or smaller creatures")
                 rem = state[0]
                 for v in (rem,) if step.last else range(rem, -1, -1):
                     moved = self._move(step, state, v)
                     if moved:
                         here.append((state, v, moved[0], moved[1]))
                         nxt.add(moved[0])
-            if len(nxt) > MAX_STATES:
-                raise BoardError("board", "this board has too many ways to assign damage to "
-                                 "analyze exactly; use fewer or smaller creatures")
             edges.append(here)
             layer = nxt
         ways = dict.fromkeys(layer, 1)
