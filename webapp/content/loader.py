@@ -44,22 +44,24 @@ def collect(path: str | Path, *, verify_keys: bool = True) -> tuple[Curriculum, 
     if not root.is_dir():
         return Curriculum(root), [Problem(str(root), "-", "is not a folder of lessons")]
     catalogue = _read_catalogue(root, problems)
-    lessons: list[Lesson] = []
+    lessons: list[Lesson] = []  # fully valid
+    checkable: list[Lesson] = []  # structurally valid (texts may be wrong): keys can be checked
     if catalogue is not None:
         _check_catalogue(root, catalogue, problems)
         for number, entry in enumerate(catalogue.lessons, start=1):
-            lesson = _read_lesson(root, entry, number, problems)
+            lesson, complete = _read_lesson(root, entry, number, problems)
             if lesson is not None:
-                lessons.append(lesson)
-    curriculum = Curriculum(root, tuple(lessons))
-    if verify_keys:  # lessons with schema problems were not loaded, so they are skipped here
+                checkable.append(lesson)
+                if complete:
+                    lessons.append(lesson)
+    if verify_keys and checkable:
         from .verify import key_checks
 
-        for item in key_checks(curriculum):
+        for item in key_checks(Curriculum(root, tuple(checkable))):
             message = item.run()
             if message:
                 problems.append(Problem(item.path, item.field, message))
-    return curriculum, problems
+    return Curriculum(root, tuple(lessons)), problems
 
 
 # --- helpers -------------------------------------------------------------------------------------
@@ -133,33 +135,36 @@ def _check_catalogue(root: Path, catalogue: CatalogueFile, problems: list[Proble
         problems.append(Problem(str(folder), "-", "lesson folder is not listed in catalogue.toml"))
 
 
-def _read_lesson(root: Path, entry, number: int, problems: list[Problem]) -> Lesson | None:
+def _read_lesson(root: Path, entry, number: int,
+                 problems: list[Problem]) -> tuple[Lesson | None, bool]:
+    """(the lesson if its structure is valid, whether its texts are valid too)."""
     folder = root / entry.id
     file = folder / LESSON_FILE
     if not folder.is_dir():
         problems.append(Problem(str(folder), "-", "lesson folder is missing"))
-        return None
+        return None, False
     data = _read_toml(file, problems)
     if data is None:
-        return None
+        return None, False
     before = len(problems)
     boards = _read_board_files(folder, data, problems)
     try:
         spec = LessonFile.model_validate(data)
     except ValidationError as err:
         problems += _schema_problems(file, err)
-        return None
+        return None, False
     if spec.id != entry.id:
         problems.append(Problem(str(file), "id", f"'{spec.id}' differs from the folder and "
                                 f"catalogue id '{entry.id}'"))
     boards.update(spec.boards)
     _check_boards(file, boards, spec, problems)
     _check_steps(file, boards, spec, problems)
+    if len(problems) > before:
+        return None, False
     texts = _read_texts(folder, spec, problems)
-    if len(problems) > before or texts is None:
-        return None
-    return Lesson(id=entry.id, number=number, folder=folder, prerequisites=entry.prerequisites,
-                  rules=spec.rules, steps=spec.steps, boards=boards, texts=texts)
+    lesson = Lesson(id=entry.id, number=number, folder=folder, prerequisites=entry.prerequisites,
+                    rules=spec.rules, steps=spec.steps, boards=boards, texts=texts or {})
+    return lesson, texts is not None
 
 
 def _read_board_files(folder: Path, data: dict, problems: list[Problem]) -> dict[str, dict]:

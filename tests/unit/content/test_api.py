@@ -1,0 +1,86 @@
+"""The loader API the lesson player builds on: lookups, texts, fallback, grading."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp.content import Localized, evaluate_practice, goal_amount
+from webapp.content.texts import parse_markdown
+
+
+def test_lessons_and_steps_are_found_by_id(curriculum):
+    lesson = curriculum.lesson("force-of-nature")
+    assert lesson.number == 3
+    assert curriculum.after("force-of-nature").id == "two-blockers"
+    assert curriculum.after("history") is None
+    assert lesson.step("most-practice").type == "practice"
+    assert lesson.step_index("the-classic") == 0
+    with pytest.raises(KeyError):
+        curriculum.lesson("nope")
+    with pytest.raises(KeyError):
+        lesson.step("nope")
+    assert curriculum.get("nope") is None
+
+
+def test_boards_are_fresh_copies(curriculum):
+    lesson = curriculum.lesson("what-trample-does")
+    board = lesson.board("rhino-vs-bears")
+    board["attackers"][0]["power"] = 99
+    assert lesson.board("rhino-vs-bears")["attackers"][0]["power"] == 4
+    step = lesson.step("rhino-worked")
+    assert step.board_with_assignment()["assignment"] == {"rhino": {"bears": 2, "player": 2}}
+
+
+def test_markdown_renders_with_html_escaped():
+    text = Localized("Give **2** to <script>alert(1)</script> Grizzly Bears", "en")
+    html = text.html()
+    assert "<strong>2</strong>" in html and "<script>" not in html
+    assert Localized("**a**", "en").inline_html() == "<strong>a</strong>"
+
+
+def test_parse_markdown_reports_structure_problems():
+    parsed = parse_markdown("no title\n## ok\ntext\n## ok\nagain\n## bad key!\nx\n## empty\n")
+    messages = [m for _, m in parsed.problems]
+    assert any("'# Title'" in m for m in messages)
+    assert any("appears twice" in m for m in messages)
+    assert any("not a section key" in m for m in messages)
+    assert ("empty", "section is empty") in parsed.problems
+
+
+def test_headings_inside_code_fences_are_text():
+    parsed = parse_markdown("# T\nsummary\n## a\n```\n## not-a-key\n```\n")
+    assert set(parsed.sections) == {"a"} and "## not-a-key" in parsed.sections["a"]
+
+
+def test_practice_grading_names_the_outcome(curriculum):
+    step = curriculum.lesson("what-trample-does").step("rhino-one-free")
+    assert goal_amount(step) == 2
+    assert evaluate_practice(step, {"rhino": {"bears": 2, "player": 2}}).met
+    moved = evaluate_practice(step, {"rhino": {"bears": 3, "player": 1}})
+    assert (moved.met, moved.reason) == (False, "fixed_changed")
+    free = curriculum.lesson("what-trample-does").step("giant-all-free")
+    short = evaluate_practice(free, {"rhino": {"giant": 2, "player": 2}})
+    assert (short.met, short.reason) == (False, "illegal")
+    assert short.check["problems"][0]["code"] == "player_before_lethal"
+    timid = evaluate_practice(free, {"rhino": {"giant": 4}})
+    assert (timid.reason, timid.params["has"], timid.params["wants"]) == ("not_most", 0, 1)
+    bad = evaluate_practice(free, {"rhino": {"giant": -1}})
+    assert (bad.met, bad.reason) == (False, "bad_input")
+
+
+def test_exact_goal_grading(curriculum):
+    step = curriculum.lesson("force-of-nature").step("split-d-practice")
+    fixed = {"bears-a": 3, "bears-b": 2}
+    assert evaluate_practice(step, {"fon": {**fixed, "bears-c": 2, "player": 1}}).met
+    wrong = evaluate_practice(step, {"fon": {**fixed, "bears-c": 3}})
+    assert wrong.reason == "wrong_amount"
+
+
+def test_questions_grade_their_answers(curriculum):
+    lesson = curriculum.lesson("what-trample-does")
+    assert lesson.step("wurm-predict").is_correct(0)
+    assert not lesson.step("wurm-predict").is_correct(1)
+    assert lesson.step("how-much-choice").is_correct("two")
+    assert not lesson.step("how-much-choice").is_correct("four")
+    assert lesson.step("one-short-legal").is_correct(False)
+    assert lesson.step("how-much-choice").rationale("four").text.startswith("Trample doesn't")
