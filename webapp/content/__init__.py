@@ -1,4 +1,4 @@
-"""Lesson content as validated data (no Flask, no database). The authoring guide is lessons/README.md.
+"""Lesson content as validated data (no Flask, no database). Authoring guide: lessons/README.md.
 
 Loading
     curriculum = load_curriculum(path=DEFAULT_LESSONS_DIR)   # raises ContentError

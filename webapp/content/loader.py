@@ -26,7 +26,8 @@ _TAGS = {"explain", "worked", "practice", "predict", "choice", "legal", "exact",
 _FRIENDLY = {"extra_forbidden": "unknown field", "missing": "is required"}
 
 
-def load_curriculum(path: str | Path = DEFAULT_LESSONS_DIR, *, verify_keys: bool = True) -> Curriculum:
+def load_curriculum(path: str | Path = DEFAULT_LESSONS_DIR, *,
+                    verify_keys: bool = True) -> Curriculum:
     """Load and validate the lessons folder at `path`; raise ContentError listing every problem.
 
     With `verify_keys` (the default) every answer key is also re-checked by the rules core.
@@ -237,7 +238,8 @@ def _check_steps(file: Path, boards: dict[str, dict], spec: LessonFile,
                                   option.assignment, problems)
     kinds = [s.type for s in spec.steps]
     if not any(k in INTERACTIVE_TYPES for k in kinds):
-        problems.append(Problem(path, "steps", "a lesson needs at least one worked or practice step"))
+        problems.append(Problem(path, "steps",
+                                "a lesson needs at least one worked or practice step"))
     if sum(k in QUESTION_TYPES for k in kinds) < 2:
         problems.append(Problem(path, "steps", "a lesson needs at least two questions "
                                 "(predict, choice or legal steps)"))

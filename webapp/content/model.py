@@ -64,7 +64,7 @@ class Lesson:
         return self._pick(lang, lambda md: md.summary)
 
     def text(self, key: str, lang: str = DEFAULT_LANGUAGE) -> Localized:
-        """Markdown section `key` in `lang`, else English (flagged). KeyError if English lacks it."""
+        """Section `key` in `lang`, else English (flagged). KeyError if English lacks it."""
         if key not in self._texts[DEFAULT_LANGUAGE].sections:
             raise KeyError(f"lesson {self.id!r} has no text {key!r}")
         return self._pick(lang, lambda md: md.sections.get(key))

@@ -242,7 +242,8 @@ class Legal(StepBase):
         return {**self.board_data(), "assignment": self.assignment}
 
 
-Step = Annotated[Union[Explain, Worked, Practice, Predict, Choice, Legal], Field(discriminator="type")]
+Step = Annotated[Union[Explain, Worked, Practice, Predict, Choice, Legal],
+                 Field(discriminator="type")]
 
 
 class LessonFile(Strict):

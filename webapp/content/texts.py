@@ -39,7 +39,7 @@ class Localized:
         return self.text
 
     def html(self) -> str:
-        """The Markdown rendered to HTML; raw HTML in the source is escaped, never passed through."""
+        """The Markdown rendered to HTML; raw HTML in the source is escaped, never passed on."""
         return _markdown().render(self.text)
 
     def inline_html(self) -> str:
@@ -63,7 +63,7 @@ class ParsedMarkdown:
 
 
 def parse_markdown(source: str) -> ParsedMarkdown:
-    """Split a lesson Markdown file into title, summary and keyed sections; collect every problem."""
+    """Split a lesson Markdown file into title, summary and keyed sections, with all problems."""
     title: str | None = None
     summary: list[str] = []
     sections: dict[str, list[str]] = {}

@@ -18,7 +18,7 @@ from .schema import Choice, GoalExact, GoalMost, Legal, Practice, Predict, Worke
 
 @dataclass(frozen=True)
 class KeyCheck:
-    """One stored fact to re-check: `run()` returns None when the rules core agrees, else why not."""
+    """A stored fact to re-check: `run()` is None when the rules core agrees, else why not."""
 
     id: str
     path: str
@@ -178,7 +178,8 @@ def evaluate_practice(step: Practice, assignment: dict) -> GoalResult:
     board = step.board_data()
     for cid, split in step.fixed.items():
         for rid, amount in split.items():
-            has = assignment.get(cid, {}).get(rid, 0) if isinstance(assignment.get(cid), dict) else None
+            split_given = assignment.get(cid)
+            has = split_given.get(rid, 0) if isinstance(split_given, dict) else None
             if has != amount:
                 return GoalResult(False, "fixed_changed", f"the slider {cid} -> {rid} is locked at "
                                   f"{amount}", params={"creature": cid, "recipient": rid,

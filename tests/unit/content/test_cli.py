@@ -1,4 +1,4 @@
-"""`trample lessons check [DIR]`, the authors' command: 0 when valid, 1 with every problem listed."""
+"""`trample lessons check [DIR]`, the authors' command: 0 if valid, 1 with every problem listed."""
 
 from __future__ import annotations
 

@@ -76,9 +76,10 @@ def test_board_reference_markdown_and_key_problems_in_otherwise_valid_lessons(le
 
 
 def test_catalogue_problems(lessons_copy):
-    edit(lessons_copy / "catalogue.toml", 'id = "what-trample-does"\nprerequisites = ["blocked-means-stopped"]',
+    catalogue = lessons_copy / "catalogue.toml"
+    edit(catalogue, 'id = "what-trample-does"\nprerequisites = ["blocked-means-stopped"]',
          'id = "what-trample-does"\nprerequisites = ["history"]')
-    edit(lessons_copy / "catalogue.toml", '[[lessons]]\nid = "history"', '[[lessons]]\nid = "histories"')
+    edit(catalogue, '[[lessons]]\nid = "history"', '[[lessons]]\nid = "histories"')
     found = where(problems_of(lessons_copy))
     assert ("catalogue.toml", "lessons[1].prerequisites[0]") in found
     assert ("histories", "-") in found  # listed but no folder
@@ -99,8 +100,8 @@ def test_invalid_toml_and_missing_english(lessons_copy):
 
 def test_legal_key_and_rule_are_checked(lessons_copy):
     lesson = lessons_copy / "what-trample-does" / "lesson.toml"
-    edit(lesson, 'assignment = { rhino = { bears = 1, player = 3 } }\nlegal = false\nrule = "702.19b"',
-         'assignment = { rhino = { bears = 1, player = 3 } }\nlegal = false\nrule = "702.19f"')
+    edit(lesson, 'legal = false\nrule = "702.19b"\n\n[[steps]]\nid = "how-much-choice"',
+         'legal = false\nrule = "702.19f"\n\n[[steps]]\nid = "how-much-choice"')
     other = lessons_copy / "force-of-nature" / "lesson.toml"
     edit(other, 'assignment = { fon = { bears-a = 8 } }\nlegal = true',
          'assignment = { fon = { bears-a = 8 } }\nlegal = false')
@@ -122,7 +123,7 @@ def test_practice_solution_must_respect_fixed_sliders_and_reach_the_goal(lessons
 def test_a_lesson_needs_questions_and_a_board(lessons_copy):
     lesson = lessons_copy / "judge-corners" / "lesson.toml"
     text = lesson.read_text(encoding="utf-8")
-    # turn both predict and legal steps into explains by cutting everything after the banding explain
+    # keep only the explains: cut the steps after 'banding', drop the worked and predict boards
     cut = text.index('[[steps]]\nid = "band-practice"')
     text = text[:cut].replace('type = "predict"', 'type = "explain"')
     text = text.replace('board = "rhino-twice"\ncreature = "rhino"\nanswer = 2\n', "")
