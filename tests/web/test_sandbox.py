@@ -127,8 +127,8 @@ def test_the_live_fragment_carries_the_verdict_and_out_of_band_counters(client):
     response = client.post("/sandbox/live", data=fields, headers=HX)
     text = response.get_data(as_text=True)
     assert response.status_code == 200 and "<html" not in text
-    assert 'id="left-a1" hx-swap-oob="true"' in text and "<strong data-left-for=\"a1\">5</strong>" in text
-    assert 'id="note-a1--b1" hx-swap-oob="true"' in text
+    assert 'id="left-a1" hx-swap-oob="innerHTML"' in text and "<strong data-left-for=\"a1\">5</strong>" in text
+    assert 'id="note-a1--b1" hx-swap-oob="innerHTML"' in text
     assert 'id="board-link"' in text and 'type="range"' not in text  # never swaps a slider
     assert response.headers["HX-Replace-Url"].startswith("/sandbox?b=1")
 
