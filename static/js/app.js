@@ -2,7 +2,7 @@
    - keep a damage slider's number, aria-valuetext and "left to assign" in step while dragging
    - never let one attacker's sliders add up to more than the damage it assigns
    - -/+ steppers move the slider in place (without JS they are submit buttons)
-   - "Copy link" */
+   - "Copy link"; keep opened <details> open across editor re-renders */
 (function () {
   "use strict";
 
@@ -65,6 +65,15 @@
       fallback();
     }
   }
+
+  // An editor change re-renders the workspace; keep open whatever the user had opened.
+  var openDetails = [];
+  document.addEventListener("htmx:beforeSwap", function () {
+    openDetails = Array.prototype.map.call(document.querySelectorAll("details[open][id]"), function (d) { return d.id; });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    openDetails.forEach(function (id) { var d = document.getElementById(id); if (d) { d.open = true; } });
+  });
 
   function reveal(root) {
     (root || document).querySelectorAll("button.copy[hidden]").forEach(function (b) { b.hidden = false; });
