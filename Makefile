@@ -4,7 +4,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test install clean
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: run test install clean translations
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,6 +16,16 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Serve on http://$(HOST):$(PORT); `HOST=0.0.0.0 make run` for a store's LAN.
+run: $(STAMP) translations
+	@if $(BIN)/flask --app webapp --help 2>/dev/null | grep -q db-upgrade; then \
+	  $(BIN)/flask --app webapp db-upgrade; fi
+	$(BIN)/gunicorn --workers 2 --threads 4 --bind $(HOST):$(PORT) --access-logfile - 'webapp:create_app()'
+
+# Compiled catalogs (.mo) are build output, never committed.
+translations: $(STAMP)
+	$(BIN)/pybabel compile --use-fuzzy --statistics -d webapp/translations
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
