@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from flask_babel import gettext
 
-from .i18n import lethal_note, problem_text
+from .i18n import gettext, lethal_note, problem_text
 
 
 def labels(board: dict) -> dict[str, str]:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from flask import Flask, jsonify, request
-from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..htmx import render, wants_fragment
+from ..i18n import _l
 
 _TITLES = {
     400: _l("That request didn’t make sense"),

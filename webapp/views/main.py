@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, render_template
-from flask_babel import lazy_gettext as _l
+
+from ..i18n import _l
 
 bp = Blueprint("main", __name__)
 

@@ -8,10 +8,10 @@ POST /sandbox/live      a slider moved: the `verdict` block plus out-of-band cou
 from __future__ import annotations
 
 from flask import Blueprint, g, request, url_for
-from flask_babel import gettext
 
 from .. import sandbox_state as state
 from ..htmx import render
+from ..i18n import gettext
 from ..present import attacker_views, labels, value_text, verdict
 from ..rules import BoardError, analyze, check
 

@@ -1,0 +1,47 @@
+"""Start the app under gunicorn on a free loopback port, for the benchmarks (not a test)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def gunicorn(workers: int = 2, threads: int = 4):
+    port = free_port()
+    instance = tempfile.mkdtemp(prefix="trample-bench-")
+    env = {**os.environ, "SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{instance}/bench.db"}
+    bin_dir = Path(sys.executable).parent
+    proc = subprocess.Popen(
+        [str(bin_dir / "gunicorn"), "--workers", str(workers), "--threads", str(threads),
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "webapp:create_app()"],
+        cwd=ROOT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                if urllib.request.urlopen(base + "/healthz", timeout=1).read() == b"ok":
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("gunicorn did not start")
+        yield base, port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -1,0 +1,115 @@
+"""Throughput of POST /api/check and of the sandbox's live-check fragment, each relative to
+GET /healthz on the same gunicorn, measured side by side (interleaved rounds) in one run.
+
+    .venv/bin/python bench/http.py [--requests 600] [--clients 4] [--rounds 3]
+
+Prints figures; bounded loops; stops by itself. Not a test: the machine is shared and noisy.
+"""
+
+from __future__ import annotations
+
+import sys
+
+# This file is named http.py: keep its folder from shadowing the standard library's `http`.
+_HERE = sys.path.pop(0)
+
+import argparse  # noqa: E402
+import http.client  # noqa: E402
+import json
+import multiprocessing
+import re
+import statistics
+import time
+import urllib.parse
+from pathlib import Path
+
+sys.path.append(_HERE)
+from _server import gunicorn  # noqa: E402
+
+FORCE_OF_NATURE = {
+    "attackers": [{"id": "a1", "name": "Force of Nature", "power": 8, "toughness": 8,
+                   "abilities": ["trample"], "attacking": "player", "blocked_by": ["b1", "b2", "b3"]}],
+    "blockers": [{"id": f"b{i}", "name": "Grizzly Bears", "power": 2, "toughness": 2, "damage": 0,
+                  "abilities": []} for i in (1, 2, 3)],
+    "assignment": {"a1": {"b1": 2, "b2": 2, "b3": 2, "player": 2}},
+}
+
+
+def _live_setup(conn) -> tuple[dict, bytes]:
+    """What a browser has when it drags a slider: the session cookie and the page's form."""
+    conn.request("GET", "/sandbox")
+    response = conn.getresponse()
+    html = response.read().decode()
+    cookie = response.getheader("Set-Cookie").split(";")[0]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    form = [("csrf_token", token), ("attacker-0-id", "a1"), ("attacker-0-name", "Force of Nature"),
+            ("attacker-0-power", "8"), ("attacker-0-toughness", "8"), ("attacker-0-ability", "trample"),
+            ("attacker-0-attacking", "player")]
+    for i in (1, 2, 3):
+        form += [("attacker-0-blocked_by", f"b{i}"), (f"blocker-{i-1}-id", f"b{i}"),
+                 (f"blocker-{i-1}-name", "Grizzly Bears"), (f"blocker-{i-1}-power", "2"),
+                 (f"blocker-{i-1}-toughness", "2"), (f"blocker-{i-1}-damage", "0"),
+                 (f"dmg:a1:b{i}", "2")]
+    form.append(("dmg:a1:player", "2"))
+    headers = {"Cookie": cookie, "HX-Request": "true", "X-CSRFToken": token,
+               "Content-Type": "application/x-www-form-urlencoded", "Accept-Encoding": "gzip"}
+    return headers, urllib.parse.urlencode(form).encode()
+
+
+def _client(job) -> tuple[float, int]:
+    port, kind, count = job
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    if kind == "healthz":
+        method, path, headers, body = "GET", "/healthz", {}, None
+    elif kind == "api_check":
+        method, path, body = "POST", "/api/check", json.dumps(FORCE_OF_NATURE).encode()
+        headers = {"Content-Type": "application/json"}
+    else:
+        method, path = "POST", "/sandbox/live"
+        headers, body = _live_setup(conn)
+    errors = 0
+    start = time.perf_counter()
+    for _ in range(count):
+        conn.request(method, path, body=body, headers=headers)
+        response = conn.getresponse()
+        response.read()
+        errors += response.status != 200
+    return time.perf_counter() - start, errors
+
+
+def measure(pool, port, kind, requests, clients) -> tuple[float, int]:
+    per = requests // clients
+    results = pool.map(_client, [(port, kind, per)] * clients)
+    slowest = max(t for t, _ in results)
+    return per * clients / slowest, sum(e for _, e in results)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=600)
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    kinds = ["healthz", "api_check", "live_fragment"]
+    rates: dict[str, list[float]] = {k: [] for k in kinds}
+    errors = 0
+    with gunicorn() as (_, port), multiprocessing.Pool(args.clients) as pool:
+        measure(pool, port, "healthz", args.clients * 20, args.clients)  # warm up
+        for r in range(args.rounds):
+            order = kinds[r % 3:] + kinds[:r % 3]  # rotate so no endpoint always goes first
+            for kind in order:
+                rate, errs = measure(pool, port, kind, args.requests, args.clients)
+                rates[kind].append(rate)
+                errors += errs
+    base = statistics.median(rates["healthz"])
+    print(f"gunicorn 2 workers x 4 threads on loopback; {args.clients} keep-alive clients; "
+          f"{args.rounds} interleaved rounds of {args.requests} requests each")
+    for kind in kinds:
+        median = statistics.median(rates[kind])
+        print(f"  {kind:14s} {median:8.0f} req/s  (rounds: {', '.join(f'{x:.0f}' for x in rates[kind])})"
+              f"  ratio to healthz {median / base:5.2f}")
+    print(f"  non-200 responses: {errors}")
+
+
+if __name__ == "__main__":
+    main()
