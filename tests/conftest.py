@@ -9,11 +9,20 @@ import pytest
 from webapp import create_app
 
 
+def isolated_app(instance, **config):
+    """An app on its own instance folder and its own migrated SQLite database (when the app has
+    one), so tests never touch ./instance and a fresh clone needs no setup."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "INSTANCE_PATH": str(instance),
+                      "DATABASE_URL": f"sqlite:///{instance / 'trample.db'}", **config})
+    services = app.extensions.get("sqlalchemy") and __import__("webapp.services", fromlist=["upgrade"])
+    if services and hasattr(services, "upgrade"):
+        services.upgrade(app)
+    return app
+
+
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret"})
-    app.instance_path = str(tmp_path / "instance")
-    return app
+    return isolated_app(tmp_path / "instance")
 
 
 @pytest.fixture
@@ -25,3 +34,20 @@ def csrf_token(client, path: str = "/sandbox") -> str:
     """The CSRF token a real browser would have, read from a rendered form."""
     html = client.get(path).get_data(as_text=True)
     return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """Build apps on one migrated SQLite database in a temporary instance folder (Learn and progress
+    tests). Calling it twice is a server restart on the same database."""
+    from webapp.services import upgrade
+
+    instance = tmp_path / "instance"
+
+    def make(**config):
+        app = create_app({"TESTING": True, "SECRET_KEY": "test-secret",
+                          "DATABASE_URL": f"sqlite:///{instance / 'trample.db'}", **config})
+        app.instance_path = str(instance)
+        upgrade(app)
+        return app
+    return make

@@ -12,7 +12,8 @@ csrf = CSRFProtect()
 
 
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True,
+    # INSTANCE_PATH lets tests and benchmarks run on their own instance folder (secret, database).
+    app = Flask(__name__, instance_relative_config=True, instance_path=(config or {}).get("INSTANCE_PATH"),
                 template_folder="../templates", static_folder="../static")
 
     from . import config as configuration, i18n, security

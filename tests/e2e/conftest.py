@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from webapp import create_app
+from tests.conftest import isolated_app
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).parents[2] / "screenshots"
@@ -37,8 +37,7 @@ def browser_type_launch_args():
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
-    app = create_app({"SECRET_KEY": "e2e", "TESTING": True})
-    app.instance_path = str(tmp_path_factory.mktemp("instance"))
+    app = isolated_app(tmp_path_factory.mktemp("e2e") / "instance")
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -118,7 +118,8 @@ def test_text_is_gzipped_for_clients_that_accept_it(client):
 
 def test_production_defaults(tmp_path, monkeypatch):
     monkeypatch.delenv("SECRET_KEY", raising=False)
-    app = create_app()
+    app = create_app({"INSTANCE_PATH": str(tmp_path)})
+    assert (tmp_path / "secret_key").exists()
     assert app.config["TESTING"] is False and app.debug is False
     assert app.config["WTF_CSRF_ENABLED"] is not False
     assert app.config["MAX_CONTENT_LENGTH"] == 64 * 1024
@@ -134,10 +135,10 @@ def test_secret_key_is_generated_once_into_the_instance_folder(tmp_path, monkeyp
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
 
 
-def test_environment_overrides_defaults_and_test_config_overrides_environment(monkeypatch):
+def test_environment_overrides_defaults_and_test_config_overrides_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("SECRET_KEY", "from-env")
-    assert create_app().config["SECRET_KEY"] == "from-env"
-    assert create_app({"SECRET_KEY": "from-test"}).config["SECRET_KEY"] == "from-test"
+    assert create_app({"INSTANCE_PATH": str(tmp_path)}).config["SECRET_KEY"] == "from-env"
+    assert create_app({"INSTANCE_PATH": str(tmp_path), "SECRET_KEY": "from-test"}).config["SECRET_KEY"] == "from-test"
 
 
 # ---- languages ---------------------------------------------------------------------------------

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from werkzeug.datastructures import MultiDict
 
-from tests.conftest import csrf_token
+from tests.conftest import csrf_token, isolated_app
 from tests.web.test_api import FORCE_OF_NATURE
-from webapp import create_app, sandbox_state
+from webapp import sandbox_state
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -23,8 +23,8 @@ junk_json = st.recursive(junk_scalars, lambda inner: st.one_of(
 
 
 @pytest.fixture(scope="module")
-def fuzz_client():
-    return create_app({"TESTING": True, "SECRET_KEY": "fuzz"}).test_client()
+def fuzz_client(tmp_path_factory):
+    return isolated_app(tmp_path_factory.mktemp("fuzz") / "instance").test_client()
 
 
 def _paths(value, prefix=()):
