@@ -100,3 +100,13 @@ def test_oversized_bodies_are_refused(client):
     response = client.post("/api/check", data=b" " * (65 * 1024), content_type="application/json")
     assert response.status_code == 413
     assert response.is_json
+
+
+@pytest.mark.parametrize("where", ["abilities", "colors"])
+@pytest.mark.parametrize("junk", [[], {}, 3])
+def test_a_non_word_in_a_word_list_is_a_400_not_a_crash(client, where, junk):
+    board = json.loads(json.dumps(FORCE_OF_NATURE))
+    board["attackers"][0][where] = [junk]
+    response = client.post("/api/check", json=board)
+    assert response.status_code == 400
+    assert response.json["error"].startswith(f"attackers[0].{where}[0]")
