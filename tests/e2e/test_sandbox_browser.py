@@ -7,10 +7,6 @@ import re
 from playwright.sync_api import Page, expect
 
 
-def verdict(page: Page):
-    return page.get_by_role("status").filter(has=page.locator("#verdict")).or_(page.locator("#verdict"))
-
-
 def slider(page: Page, name: str):
     return page.get_by_role("slider", name=name)
 
@@ -137,7 +133,7 @@ def test_without_javascript_the_form_still_works(browser, base_url):
     context.close()
 
 
-def test_on_a_phone_with_touch(browser, base_url):
+def test_on_a_phone_with_touch(browser, base_url, shot):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True, device_scale_factor=2, base_url=base_url)
     page = context.new_page()
@@ -150,5 +146,5 @@ def test_on_a_phone_with_touch(browser, base_url):
         if button.is_visible():
             box = button.bounding_box()
             assert box["height"] >= 44 and box["width"] >= 44, button.inner_text()
-    page.screenshot(path="screenshots/sandbox-phone.png", full_page=True)
+    shot("sandbox-phone", page)
     context.close()
