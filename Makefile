@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test install clean translations
+.PHONY: run test install clean translations db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,10 +18,12 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 # Serve on http://$(HOST):$(PORT); `HOST=0.0.0.0 make run` for a store's LAN.
-run: $(STAMP) translations
-	@if $(BIN)/flask --app webapp --help 2>/dev/null | grep -q db-upgrade; then \
-	  $(BIN)/flask --app webapp db-upgrade; fi
+run: $(STAMP) translations db
 	$(BIN)/gunicorn --workers 2 --threads 4 --bind $(HOST):$(PORT) --access-logfile - 'webapp:create_app()'
+
+# Apply the Alembic migrations: instance/trample.db by default, DATABASE_URL for PostgreSQL.
+db: $(STAMP)
+	$(BIN)/flask --app webapp db-upgrade
 
 # Compiled catalogs (.mo) are build output, never committed.
 translations: $(STAMP)

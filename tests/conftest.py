@@ -40,14 +40,5 @@ def csrf_token(client, path: str = "/sandbox") -> str:
 def make_app(tmp_path):
     """Build apps on one migrated SQLite database in a temporary instance folder (Learn and progress
     tests). Calling it twice is a server restart on the same database."""
-    from webapp.services import upgrade
-
     instance = tmp_path / "instance"
-
-    def make(**config):
-        app = create_app({"TESTING": True, "SECRET_KEY": "test-secret",
-                          "DATABASE_URL": f"sqlite:///{instance / 'trample.db'}", **config})
-        app.instance_path = str(instance)
-        upgrade(app)
-        return app
-    return make
+    return lambda **config: isolated_app(instance, **config)

@@ -1,0 +1,137 @@
+"""The schema comes only from the Alembic migrations: they run on SQLite, and on PostgreSQL when one
+is reachable (always under CI=true), and what they build matches the models."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, inspect, text
+
+from webapp import create_app
+from webapp.services import database_url, db, downgrade, progress, upgrade
+from webapp.services.database import normalize_url
+
+TABLES = {"learners", "step_attempts", "lesson_progress", "alembic_version"}
+POSTGRES = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+def schema_drift(app) -> list:
+    with app.app_context(), db.engine.connect() as connection:
+        return compare_metadata(MigrationContext.configure(connection), db.metadata)
+
+
+def tables(app) -> set[str]:
+    with app.app_context():
+        return set(inspect(db.engine).get_table_names())
+
+
+def exercise(app) -> None:
+    """Write and read progress the way the views do."""
+    with app.app_context():
+        progress.record_answer("learner-one-123", "force-of-nature", "two-predict", correct=False,
+                               answer={"amount": 6})
+        progress.visit("learner-one-123", "force-of-nature", "optional")
+        progress.complete_lesson("learner-one-123", "blocked-means-stopped", "last")
+        assert [a.answer for a in progress.to_review("learner-one-123")] == [{"amount": 6}]
+        states = progress.lessons("learner-one-123")
+        assert states["force-of-nature"].current_step == "optional"
+        assert states["blocked-means-stopped"].done
+
+
+def test_migrations_build_the_models_schema_on_sqlite_and_come_down_again(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path}/m.db"})
+    upgrade(app)
+    assert tables(app) == TABLES
+    assert schema_drift(app) == []
+    exercise(app)
+    downgrade(app)
+    assert tables(app) == {"alembic_version"}
+    upgrade(app)
+    assert schema_drift(app) == []
+
+
+def test_the_db_upgrade_command_migrates_the_configured_database(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path}/c.db"})
+    result = app.test_cli_runner().invoke(args=["db-upgrade"])
+    assert result.exit_code == 0, result.output
+    assert "is up to date (head)" in result.output
+    assert tables(app) == TABLES
+    again = app.test_cli_runner().invoke(args=["db-upgrade"])  # idempotent
+    assert again.exit_code == 0
+
+
+def test_the_db_upgrade_command_fails_in_one_line(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t",
+                      "DATABASE_URL": f"sqlite:///{blocker}/inside/trample.db"})
+    result = app.test_cli_runner().invoke(args=["db-upgrade"])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: could not migrate sqlite:///")
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_the_default_database_is_a_file_in_the_instance_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    app = create_app({"TESTING": True, "SECRET_KEY": "t"})
+    assert database_url(app) == app.config["SQLALCHEMY_DATABASE_URI"]
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == \
+        f"sqlite:///{os.path.join(app.instance_path, 'trample.db')}"
+
+
+def test_database_url_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.example/trample")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t"})
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == "postgresql+psycopg://u:p@db.example/trample"
+
+
+@pytest.mark.parametrize("given, used", [
+    ("postgres://u@h/db", "postgresql+psycopg://u@h/db"),
+    ("postgresql://u@h:5432/db?sslmode=require", "postgresql+psycopg://u@h:5432/db?sslmode=require"),
+    ("postgresql+psycopg://u@h/db", "postgresql+psycopg://u@h/db"),
+    ("sqlite:////srv/trample.db", "sqlite:////srv/trample.db"),
+])
+def test_postgres_urls_use_psycopg_3(given, used):
+    assert normalize_url(given) == used
+
+
+# ---- PostgreSQL -------------------------------------------------------------------------------
+
+@pytest.fixture
+def postgres_schema():
+    """A schema of its own in the test database, dropped afterwards (parallel runs don't meet)."""
+    try:
+        admin = create_engine(POSTGRES, connect_args={"connect_timeout": 3})
+        with admin.connect() as connection:
+            connection.execute(text("select 1"))
+    except Exception as err:  # noqa: BLE001 - any failure to connect means "not reachable"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but PostgreSQL at {POSTGRES} is not reachable: {err}")
+        pytest.skip(f"PostgreSQL not reachable at {POSTGRES}")
+    name = f"tt_{uuid.uuid4().hex[:12]}"
+    with admin.begin() as connection:
+        connection.execute(text(f'create schema "{name}"'))
+    separator = "&" if "?" in POSTGRES else "?"
+    yield f"{POSTGRES}{separator}options=-csearch_path%3D{name}", name
+    with admin.begin() as connection:
+        connection.execute(text(f'drop schema "{name}" cascade'))
+    admin.dispose()
+
+
+@pytest.mark.postgres
+def test_migrations_run_on_postgresql(postgres_schema):
+    url, name = postgres_schema
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": url})
+    upgrade(app)
+    with app.app_context():
+        assert set(inspect(db.engine).get_table_names(schema=name)) == TABLES
+    assert schema_drift(app) == []
+    exercise(app)
+    downgrade(app)
+    with app.app_context():
+        assert set(inspect(db.engine).get_table_names(schema=name)) == {"alembic_version"}
+        db.engine.dispose()

@@ -1,0 +1,210 @@
+"""Progress: an anonymous learner in a signed cookie, answers committed before the reply, the Learn
+page's done / in progress / next, Continue, Review, and all of it surviving a restart."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from http.cookies import SimpleCookie
+
+import pytest
+
+from tests.conftest import csrf_token
+from webapp.content import load_curriculum
+
+CURRICULUM = load_curriculum()
+FON = "/learn/force-of-nature"
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def answer(client, lesson, step, data, **kw):
+    form = {"csrf_token": csrf_token(client), "lesson": lesson, "step": step, **data}
+    return client.post(f"/learn/{lesson}/{step}", data=form, **kw)
+
+
+def finish(client, lesson):
+    return client.post(f"/learn/{lesson}/finish",
+                       data={"csrf_token": csrf_token(client), "lesson": lesson})
+
+
+def lesson_item(html: str, lesson_id: str) -> str:
+    """The <li> of one lesson on the Learn page."""
+    return re.search(rf'<li class="lesson[^"]*">(?:(?!</li>).)*?/learn/{lesson_id}/.*?</li>',
+                     html, re.S).group(0)
+
+
+def db_rows(app, sql: str):
+    path = app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///")
+    with sqlite3.connect(path) as connection:
+        return connection.execute(sql).fetchall()
+
+
+# ---- the learner cookie -----------------------------------------------------------------------
+
+def test_reading_creates_no_learner_and_the_first_answer_does(client, app):
+    client.get("/learn")
+    client.get(f"{FON}/the-classic")
+    assert client.get_cookie("learner", path="/learn") is None
+    response = answer(client, "force-of-nature", "two-predict", {"amount": "4"})
+    cookie = SimpleCookie(next(h for h in response.headers.getlist("Set-Cookie")
+                               if h.startswith("learner=")))["learner"]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["path"] == "/learn"
+    assert int(cookie["max-age"]) >= 365 * 24 * 3600
+    assert not cookie["secure"]
+    assert len(db_rows(app, "select id from learners")) == 1
+
+
+def test_the_learner_cookie_is_secure_over_https(client):
+    https = {"base_url": "https://localhost", "headers": {"Referer": "https://localhost/learn"}}
+    html = client.get(f"{FON}/two-predict", **https).get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    response = client.post(f"{FON}/two-predict", data={
+        "csrf_token": token, "lesson": "force-of-nature", "step": "two-predict", "amount": "4"},
+        **https)
+    assert response.status_code == 303
+    assert "Secure" in next(h for h in response.headers.getlist("Set-Cookie")
+                            if h.startswith("learner="))
+
+
+def test_a_forged_learner_cookie_is_ignored(client, app):
+    client.set_cookie("learner", "someone-else", path="/learn")
+    html = client.get("/learn").get_data(as_text=True)
+    assert "Start with lesson 1" in html
+    answer(client, "force-of-nature", "two-predict", {"amount": "4"})
+    assert db_rows(app, "select id from learners")[0][0] != "someone-else"
+
+
+def test_an_answer_is_committed_before_the_reply(client, app):
+    response = answer(client, "force-of-nature", "which-illegal", {"option": "four-four"})
+    assert response.status_code == 303
+    # read with a separate connection: the row is on disk, not in an open transaction
+    rows = db_rows(app, "select lesson_id, step_id, correct, answer from step_attempts")
+    assert rows == [("force-of-nature", "which-illegal", 0, '{"option": "four-four"}')]
+
+
+# ---- the Learn page ---------------------------------------------------------------------------
+
+def test_progress_shows_on_the_learn_page_as_in_progress_then_done(client):
+    answer(client, "force-of-nature", "two-predict", {"amount": "4"})
+    html = client.get("/learn").get_data(as_text=True)
+    item = lesson_item(html, "force-of-nature")
+    assert "In progress: step 4 of 9" in item and "Next up" in item
+    assert "Not started" in lesson_item(html, "blocked-means-stopped")
+    assert "Continue: lesson 3" in html
+
+    assert finish(client, "force-of-nature").headers["Location"] == f"{FON}/finish"
+    html = client.get("/learn").get_data(as_text=True)
+    assert "✓</span> Done" in lesson_item(html, "force-of-nature")
+    assert "Lessons done: 1 of 18" in html
+    assert "Next up" in lesson_item(html, "blocked-means-stopped")
+
+
+def test_continue_resumes_at_the_step_last_opened(client):
+    answer(client, "force-of-nature", "two-predict", {"amount": "4"})
+    client.get(f"{FON}/most-practice")
+    html = client.get("/learn").get_data(as_text=True)
+    assert re.search(rf'class="button primary" href="{FON}/most-practice">\s*Continue: lesson 3', html)
+    assert f'href="{FON}/most-practice"' in lesson_item(html, "force-of-nature")
+
+
+def test_continue_follows_the_lesson_touched_last_and_then_the_first_not_done(client):
+    answer(client, "force-of-nature", "two-predict", {"amount": "4"})
+    answer(client, "deathtouch-and-trample", "wurm-predict", {"amount": "5"})
+    html = client.get("/learn").get_data(as_text=True)
+    assert 'href="/learn/deathtouch-and-trample/wurm-predict">' in html
+    finish(client, "deathtouch-and-trample")
+    html = client.get("/learn").get_data(as_text=True)
+    assert re.search(rf'href="{FON}/two-predict">\s*Continue: lesson 3', html)
+    finish(client, "force-of-nature")
+    html = client.get("/learn").get_data(as_text=True)
+    assert re.search(r'href="/learn/blocked-means-stopped/[^"]+">\s*Continue: lesson 1', html)
+
+
+def test_finishing_every_lesson_says_so(client):
+    for lesson in CURRICULUM:
+        finish(client, lesson.id)
+    html = client.get("/learn").get_data(as_text=True)
+    assert "You have finished every lesson." in html and "Lessons done: 18 of 18" in html
+
+
+def test_the_finish_page_counts_right_answers_and_links_the_next_lesson(client):
+    answer(client, "force-of-nature", "two-predict", {"amount": "4"})
+    answer(client, "force-of-nature", "which-illegal", {"option": "four-four"})
+    finish(client, "force-of-nature")
+    html = client.get(f"{FON}/finish").get_data(as_text=True)
+    assert "Lesson 3 done" in html
+    assert "Boards and questions right: 1 of 6." in html
+    assert f'href="{FON}/which-illegal">Step 7' in html
+    assert 'href="/learn/two-blockers/' in html
+
+
+def test_finish_needs_its_lesson_field(client):
+    response = client.post(f"{FON}/finish", data={"csrf_token": csrf_token(client)})
+    assert response.status_code == 400
+    assert "didn’t say which lesson to finish" in response.get_data(as_text=True)
+
+
+# ---- review -----------------------------------------------------------------------------------
+
+def test_review_lists_a_wrong_answer_and_drops_it_after_a_right_retry(client):
+    assert "Nothing to review" in client.get("/learn/review").get_data(as_text=True)
+    answer(client, "force-of-nature", "two-predict", {"amount": "6"})
+    answer(client, "force-of-nature", "skip-one-legal", {"verdict": "legal"})
+    answer(client, "force-of-nature", "which-illegal", {"option": "c-short"})  # right: not listed
+    html = client.get("/learn/review").get_data(as_text=True)
+    assert html.count('class="review-item"') == 2
+    assert "You said 6." in html and "You said legal." in html
+    assert f'href="{FON}/two-predict"' in html and f'href="{FON}/skip-one-legal"' in html
+    assert "(2 to retry)" in client.get("/learn").get_data(as_text=True)
+
+    answer(client, "force-of-nature", "two-predict", {"amount": "4"})
+    html = client.get("/learn/review").get_data(as_text=True)
+    assert html.count('class="review-item"') == 1 and "You said 6." not in html
+
+    answer(client, "force-of-nature", "two-predict", {"amount": "7"})  # the latest answer counts
+    assert "You said 7." in client.get("/learn/review").get_data(as_text=True)
+
+
+def test_review_describes_a_missed_practice_board_by_its_split(client):
+    answer(client, "force-of-nature", "most-practice",
+           {"dmg:fon:bears-a": "3", "dmg:fon:bears-b": "2", "dmg:fon:bears-c": "2",
+            "dmg:fon:player": "1"})
+    html = client.get("/learn/review").get_data(as_text=True)
+    assert "Your split: Force of Nature: 3 to Grizzly Bears A, 2 to Grizzly Bears B, " \
+           "2 to Grizzly Bears C, 1 to the defending player" in html
+
+
+# ---- restarts ---------------------------------------------------------------------------------
+
+def test_progress_survives_a_restart_on_the_same_database(make_app):
+    before = make_app().test_client()
+    answer(before, "force-of-nature", "two-predict", {"amount": "6"})
+    finish(before, "blocked-means-stopped")
+    cookie = before.get_cookie("learner", path="/learn")
+
+    after = make_app().test_client()  # a new app instance: a server restart
+    after.set_cookie("learner", cookie.value, path="/learn")
+    html = after.get("/learn").get_data(as_text=True)
+    assert "✓</span> Done" in lesson_item(html, "blocked-means-stopped")
+    assert "In progress: step 4 of 9" in lesson_item(html, "force-of-nature")
+    assert "You said 6." in after.get("/learn/review").get_data(as_text=True)
+
+
+def test_a_learner_whose_rows_were_lost_starts_again_without_an_error(make_app, tmp_path):
+    first = make_app().test_client()
+    answer(first, "force-of-nature", "two-predict", {"amount": "4"})
+    cookie = first.get_cookie("learner", path="/learn").value
+    fresh = make_app(DATABASE_URL=f"sqlite:///{tmp_path / 'other.db'}").test_client()
+    fresh.set_cookie("learner", cookie, path="/learn")
+    assert "Start with lesson 1" in fresh.get("/learn").get_data(as_text=True)
+    assert fresh.get(f"{FON}/two-predict").status_code == 200
+    assert answer(fresh, "force-of-nature", "two-predict", {"amount": "4"}).status_code == 303

@@ -1,0 +1,28 @@
+"""Services: state that must survive a restart (learner progress), in the database.
+
+    from webapp.services import db, progress
+    progress.record_answer(learner_id, lesson_id, step_id, correct=True, answer={...})
+
+No request objects here: views read cookies and forms, then call plain functions with plain values.
+The schema is created and changed only by the Alembic migrations in migrations/ — `make run` and
+`flask --app webapp db-upgrade` apply them, and so do the tests (so the migrations are tested).
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from .database import MIGRATIONS, database_url, db, downgrade, upgrade
+
+__all__ = ["MIGRATIONS", "database_url", "db", "downgrade", "init_app", "upgrade"]
+
+
+def init_app(app: Flask) -> None:
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app)
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
+    db.init_app(app)
+
+    from . import models  # noqa: F401  (register the tables on db.metadata)
+    from .commands import register
+
+    register(app)

@@ -1,0 +1,104 @@
+"""The database: where it is, how SQLite connections are tuned, and applying the migrations.
+
+Where: config SQLALCHEMY_DATABASE_URI if a caller set it, else DATABASE_URL (config or environment;
+postgres:// and postgresql:// become postgresql+psycopg:// for psycopg 3), else a SQLite file
+`trample.db` in the instance folder.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from flask import Flask
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import MetaData, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase
+
+MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+SQLITE_FILE = "trample.db"
+
+# Stable constraint names, so migrations can refer to them on every database (and SQLite batch mode
+# can recreate tables).
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+def normalize_url(url: str) -> str:
+    """Heroku-style postgres:// and plain postgresql:// URLs use the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def database_url(app: Flask) -> str:
+    explicit = app.config.get("SQLALCHEMY_DATABASE_URI")
+    if explicit:
+        return normalize_url(explicit)
+    if app.config.get("DATABASE_URL"):
+        return normalize_url(app.config["DATABASE_URL"])
+    instance = Path(app.instance_path)
+    return f"sqlite:///{instance / SQLITE_FILE}"
+
+
+@event.listens_for(Engine, "connect")
+def _tune_sqlite(dbapi_connection, _record) -> None:
+    """SQLite: enforce foreign keys; WAL so readers never block the writer (several gunicorn
+    workers share the file); synchronous=FULL so a confirmed answer survives a power cut, not just a
+    crash; wait for a busy writer instead of failing."""
+    if not isinstance(dbapi_connection, sqlite3.Connection):
+        return
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()
+
+
+# --- migrations ---------------------------------------------------------------------------------
+
+
+def _alembic_config(url: str):
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def _run(app: Flask, action: str, revision: str) -> None:
+    from alembic import command
+
+    with app.app_context():
+        url = app.config["SQLALCHEMY_DATABASE_URI"]
+        if url.startswith("sqlite:///"):
+            Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        config = _alembic_config(url)
+        with db.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            getattr(command, action)(config, revision)
+
+
+def upgrade(app: Flask, revision: str = "head") -> None:
+    """Apply the Alembic migrations up to `revision` (the same as `alembic upgrade head`)."""
+    _run(app, "upgrade", revision)
+
+
+def downgrade(app: Flask, revision: str = "base") -> None:
+    _run(app, "downgrade", revision)

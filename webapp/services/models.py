@@ -1,0 +1,62 @@
+"""Tables for learner progress. Lesson and step ids are the content's stable public ids
+(lessons/catalogue.toml and each lesson.toml), so rows keep their meaning as lessons are edited.
+
+Changing a table here means writing a migration in migrations/versions/ too; a test compares the
+two so they cannot drift.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .database import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Learner(db.Model):
+    """Someone learning without an account: known only by the random id in their signed cookie."""
+
+    __tablename__ = "learners"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class StepAttempt(db.Model):
+    """One answer to one step (a question or a practice board), right or wrong, as given."""
+
+    __tablename__ = "step_attempts"
+    __table_args__ = (Index("ix_step_attempts_learner_step", "learner_id", "lesson_id", "step_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    learner_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("learners.id", ondelete="CASCADE"), nullable=False)
+    lesson_id: Mapped[str] = mapped_column(String(60), nullable=False)
+    step_id: Mapped[str] = mapped_column(String(60), nullable=False)
+    correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    answer: Mapped[Any] = mapped_column(JSON, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 nullable=False)
+
+
+class LessonProgress(db.Model):
+    """Where a learner is in a lesson (the step to resume at) and when they finished it."""
+
+    __tablename__ = "lesson_progress"
+
+    learner_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    lesson_id: Mapped[str] = mapped_column(String(60), primary_key=True)
+    current_step: Mapped[str] = mapped_column(String(60), nullable=False)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 nullable=False)
+    completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -1,0 +1,170 @@
+"""Learner progress: answers given, where each lesson was left, which lessons are finished.
+
+Plain functions over plain values (ids, dicts); each one that writes commits before it returns, so
+an answer the server has confirmed is on disk before the learner sees the confirmation.
+Nothing here grades an answer: the caller grades with webapp.content / webapp.rules and passes
+`correct` in.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from .database import db
+from .models import Learner, LessonProgress, StepAttempt, utcnow
+
+
+@dataclass(frozen=True)
+class LessonState:
+    lesson_id: str
+    current_step: str
+    started_at: datetime
+    updated_at: datetime
+    completed_at: datetime | None
+
+    @property
+    def done(self) -> bool:
+        return self.completed_at is not None
+
+
+@dataclass(frozen=True)
+class Attempt:
+    id: int
+    lesson_id: str
+    step_id: str
+    correct: bool
+    answer: dict
+    created_at: datetime
+
+
+def new_learner_id() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def ensure_learner(learner_id: str) -> None:
+    """Make sure the learner row exists (first answer, or a database that was reset)."""
+    if db.session.get(Learner, learner_id) is not None:
+        return
+    db.session.add(Learner(id=learner_id))
+    try:
+        db.session.commit()
+    except IntegrityError:  # a parallel request created it first: same outcome
+        db.session.rollback()
+
+
+def learner_exists(learner_id: str) -> bool:
+    return db.session.get(Learner, learner_id) is not None
+
+
+def record_answer(learner_id: str, lesson_id: str, step_id: str, *, correct: bool,
+                  answer: dict) -> Attempt:
+    """Store one answer and move the lesson's bookmark to this step; committed on return."""
+    ensure_learner(learner_id)
+    rows = []
+
+    def add():
+        rows.append(StepAttempt(learner_id=learner_id, lesson_id=lesson_id, step_id=step_id,
+                                correct=bool(correct), answer=answer))
+        db.session.add(rows[-1])
+        _bookmark(learner_id, lesson_id, step_id)
+
+    add()
+    _commit_or_retry(add)
+    return _attempt(rows[-1])
+
+
+def visit(learner_id: str, lesson_id: str, step_id: str) -> None:
+    """The learner opened this step: it is where "Continue" resumes this lesson."""
+    ensure_learner(learner_id)
+
+    def mark():
+        _bookmark(learner_id, lesson_id, step_id)
+
+    mark()
+    _commit_or_retry(mark)
+
+
+def complete_lesson(learner_id: str, lesson_id: str, step_id: str) -> None:
+    """Mark the lesson finished (the first finish time is kept when it is done again)."""
+    ensure_learner(learner_id)
+
+    def mark():
+        state = _bookmark(learner_id, lesson_id, step_id)
+        if state.completed_at is None:
+            state.completed_at = utcnow()
+
+    mark()
+    _commit_or_retry(mark)
+
+
+def _bookmark(learner_id: str, lesson_id: str, step_id: str) -> LessonProgress:
+    state = db.session.get(LessonProgress, (learner_id, lesson_id))
+    now = utcnow()
+    if state is None:
+        state = LessonProgress(learner_id=learner_id, lesson_id=lesson_id, current_step=step_id,
+                               started_at=now, updated_at=now)
+        db.session.add(state)
+    else:
+        state.current_step = step_id
+        state.updated_at = now
+    return state
+
+
+def _commit_or_retry(again) -> None:
+    """Two requests of one learner may both insert the same progress row; the loser's transaction
+    is rolled back and redone (`again` re-adds everything), now updating the winner's row."""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        again()
+        db.session.commit()
+
+
+# --- reading --------------------------------------------------------------------------------------
+
+
+def lessons(learner_id: str | None) -> dict[str, LessonState]:
+    """lesson id -> where the learner is in it (lessons never opened are absent)."""
+    if not learner_id:
+        return {}
+    rows = db.session.scalars(select(LessonProgress).where(LessonProgress.learner_id == learner_id))
+    return {r.lesson_id: LessonState(r.lesson_id, r.current_step, r.started_at, r.updated_at,
+                                     r.completed_at) for r in rows}
+
+
+def get_attempt(learner_id: str | None, attempt_id: int) -> Attempt | None:
+    """One of this learner's attempts (None for someone else's or an unknown id)."""
+    if not learner_id:
+        return None
+    row = db.session.get(StepAttempt, attempt_id)
+    return _attempt(row) if row is not None and row.learner_id == learner_id else None
+
+
+def latest_attempts(learner_id: str | None, lesson_id: str | None = None
+                    ) -> dict[tuple[str, str], Attempt]:
+    """(lesson id, step id) -> the learner's most recent answer to that step."""
+    if not learner_id:
+        return {}
+    newest = (select(func.max(StepAttempt.id))
+              .where(StepAttempt.learner_id == learner_id)
+              .group_by(StepAttempt.lesson_id, StepAttempt.step_id))
+    if lesson_id is not None:
+        newest = newest.where(StepAttempt.lesson_id == lesson_id)
+    rows = db.session.scalars(select(StepAttempt).where(StepAttempt.id.in_(newest))
+                              .order_by(StepAttempt.id))
+    return {(r.lesson_id, r.step_id): _attempt(r) for r in rows}
+
+
+def to_review(learner_id: str | None) -> list[Attempt]:
+    """The steps whose latest answer was wrong, oldest mistake first."""
+    return [a for a in latest_attempts(learner_id).values() if not a.correct]
+
+
+def _attempt(row: StepAttempt) -> Attempt:
+    return Attempt(row.id, row.lesson_id, row.step_id, row.correct, row.answer, row.created_at)
