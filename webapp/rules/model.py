@@ -186,13 +186,13 @@ def _creature_fields(raw: dict, where: str) -> dict:
     cid = _ident(raw["id"], f"{where}.id")
     abilities = []
     for i, word in enumerate(_list(raw.get("abilities", []), f"{where}.abilities", 20)):
-        if word not in ABILITIES:
+        if not isinstance(word, str) or word not in ABILITIES:
             raise BoardError(f"{where}.abilities[{i}]",
                              f"unknown ability {word!r}; known: {', '.join(sorted(ABILITIES))}")
         abilities.append(word)
     colors = []
     for i, c in enumerate(_list(raw.get("colors", []), f"{where}.colors", 5)):
-        if c not in COLORS:
+        if not isinstance(c, str) or c not in COLORS:
             raise BoardError(f"{where}.colors[{i}]", f"unknown color {c!r}; known: {', '.join(COLORS)}")
         colors.append(c)
     toughness = _int(raw["toughness"], f"{where}.toughness", 1, MAX_NUMBER)
