@@ -35,14 +35,14 @@ FORCE_OF_NATURE = {
 }
 
 
-def _live_setup(conn) -> tuple[dict, bytes]:
+def _live_setup(conn, name: str = "Force of Nature") -> tuple[dict, bytes]:
     """What a browser has when it drags a slider: the session cookie and the page's form."""
     conn.request("GET", "/sandbox")
     response = conn.getresponse()
     html = response.read().decode()
     cookie = response.getheader("Set-Cookie").split(";")[0]
     token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
-    form = [("csrf_token", token), ("attacker-0-id", "a1"), ("attacker-0-name", "Force of Nature"),
+    form = [("csrf_token", token), ("attacker-0-id", "a1"), ("attacker-0-name", name),
             ("attacker-0-power", "8"), ("attacker-0-toughness", "8"), ("attacker-0-ability", "trample"),
             ("attacker-0-attacking", "player")]
     for i in (1, 2, 3):
@@ -57,7 +57,7 @@ def _live_setup(conn) -> tuple[dict, bytes]:
 
 
 def _client(job) -> tuple[float, int]:
-    port, kind, count = job
+    port, kind, count, client = job
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     if kind == "healthz":
         method, path, headers, body = "GET", "/healthz", {}, None
@@ -67,9 +67,13 @@ def _client(job) -> tuple[float, int]:
     else:
         method, path = "POST", "/sandbox/live"
         headers, body = _live_setup(conn)
+    bodies = [body] * count
+    if kind == "live_fresh":  # every request a board the server has never seen: nothing cached
+        stamp = f"{client}-{time.time_ns()}"
+        bodies = [_live_setup(conn, f"Force of Nature {stamp}-{i}")[1] for i in range(count)]
     errors = 0
     start = time.perf_counter()
-    for _ in range(count):
+    for body in bodies:
         conn.request(method, path, body=body, headers=headers)
         response = conn.getresponse()
         response.read()
@@ -79,7 +83,7 @@ def _client(job) -> tuple[float, int]:
 
 def measure(pool, port, kind, requests, clients) -> tuple[float, int]:
     per = requests // clients
-    results = pool.map(_client, [(port, kind, per)] * clients)
+    results = pool.map(_client, [(port, kind, per, c) for c in range(clients)])
     slowest = max(t for t, _ in results)
     return per * clients / slowest, sum(e for _, e in results)
 
@@ -90,13 +94,13 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    kinds = ["healthz", "api_check", "live_fragment"]
+    kinds = ["healthz", "api_check", "live_fragment", "live_fresh"]
     rates: dict[str, list[float]] = {k: [] for k in kinds}
     errors = 0
     with gunicorn() as (_, port), multiprocessing.Pool(args.clients) as pool:
         measure(pool, port, "healthz", args.clients * 20, args.clients)  # warm up
         for r in range(args.rounds):
-            order = kinds[r % 3:] + kinds[:r % 3]  # rotate so no endpoint always goes first
+            order = kinds[r % len(kinds):] + kinds[:r % len(kinds)]  # rotate so no endpoint always goes first
             for kind in order:
                 rate, errs = measure(pool, port, kind, args.requests, args.clients)
                 rates[kind].append(rate)
@@ -109,6 +113,8 @@ def main() -> None:
         print(f"  {kind:14s} {median:8.0f} req/s  (rounds: {', '.join(f'{x:.0f}' for x in rates[kind])})"
               f"  ratio to healthz {median / base:5.2f}")
     print(f"  non-200 responses: {errors}")
+    print("  live_fragment repeats one slider position (the server keeps recent renderings);"
+          " live_fresh sends a board never seen before on every request (nothing cached).")
 
 
 if __name__ == "__main__":

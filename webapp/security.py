@@ -7,6 +7,9 @@ CSP: scripts and styles only from our own origin — no inline script, no inline
 from __future__ import annotations
 
 import gzip
+import hashlib
+import threading
+from collections import OrderedDict
 
 from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
@@ -26,7 +29,26 @@ CSP = "; ".join([
 ])
 
 _COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml")
-_gzip_cache: dict[tuple[str, str], bytes] = {}
+_gzip_cache: OrderedDict[bytes, bytes] = OrderedDict()
+_gzip_lock = threading.Lock()
+_GZIP_CACHE_SIZE = 512
+
+
+def _gzip(data: bytes) -> bytes:
+    """Same bytes, same gzip: static files and repeated live verdicts are compressed once.
+    Hashing a few KB costs a few microseconds; compressing them costs tens."""
+    key = hashlib.blake2b(data, digest_size=16).digest()
+    with _gzip_lock:
+        packed = _gzip_cache.get(key)
+        if packed is not None:
+            _gzip_cache.move_to_end(key)
+            return packed
+    packed = gzip.compress(data, 6)
+    with _gzip_lock:
+        _gzip_cache[key] = packed
+        while len(_gzip_cache) > _GZIP_CACHE_SIZE:
+            _gzip_cache.popitem(last=False)
+    return packed
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -63,14 +85,7 @@ def compress(response):
     if len(data) < 500:
         return response
     etag, weak = response.get_etag()
-    if etag and request.endpoint == "static":  # same file, same bytes: compress once per version
-        key = (request.path, etag)
-        if key not in _gzip_cache:
-            _gzip_cache[key] = gzip.compress(data, 6)
-        packed = _gzip_cache[key]
-    else:
-        packed = gzip.compress(data, 6)
-    response.set_data(packed)
+    response.set_data(_gzip(data))
     response.headers["Content-Encoding"] = "gzip"
     if etag:  # a different representation may not share a strong validator
         response.set_etag(etag, weak=True)

@@ -165,3 +165,34 @@ def test_a_link_naming_an_unknown_ability_is_rejected_by_the_schema():
     raw = zlib.compress(json.dumps(board).encode())
     with pytest.raises(sandbox_state.LinkError):
         sandbox_state.decode("1" + base64.urlsafe_b64encode(raw).decode())
+
+
+def test_the_live_check_changes_nothing_so_it_needs_no_csrf_token(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    fields = MultiDict([(k, v) for k, v in form_of(html) if k != "csrf_token"])
+    fresh = client.application.test_client()  # no session cookie either
+    response = fresh.post("/sandbox/live", data=fields, headers=HX)
+    assert response.status_code == 200
+    assert "Set-Cookie" not in response.headers
+    editor = fresh.post("/sandbox", data=MultiDict(list(fields.items(multi=True)) + [("op", "reset")]))
+    assert editor.status_code == 400  # the editor is a form like any other: token required
+
+
+def test_repeated_live_checks_are_served_from_the_cache_and_never_go_stale(client):
+    from webapp.views.sandbox import live_cache
+
+    html = client.get("/sandbox").get_data(as_text=True)
+    fields = MultiDict(form_of(html))
+    fields["dmg:a1:b1"], fields["dmg:a1:b2"], fields["dmg:a1:b3"] = "2", "2", "2"
+    fields["dmg:a1:player"] = "2"
+    headers = {**HX, "Accept-Encoding": "gzip"}
+    first = client.post("/sandbox/live", data=fields, headers=headers)
+    hits = live_cache.hits
+    again = client.post("/sandbox/live", data=fields, headers=headers)
+    assert live_cache.hits == hits + 1
+    assert again.get_data() == first.get_data() and again.headers["Content-Encoding"] == "gzip"
+    assert again.headers["HX-Replace-Url"] == first.headers["HX-Replace-Url"]
+    assert "Content-Security-Policy" in again.headers
+    fields["dmg:a1:b2"], fields["dmg:a1:b3"] = "1", "3"
+    moved = client.post("/sandbox/live", data=fields, headers=HX).get_data(as_text=True)
+    assert "Not legal" in moved and "Grizzly Bears 2" in moved

@@ -8,16 +8,19 @@ POST /sandbox/live      a slider moved: the `verdict` block plus out-of-band cou
 from __future__ import annotations
 
 from flask import Blueprint, g, request, url_for
+from flask_babel import get_locale
 
-from .. import sandbox_state as state
-from ..htmx import render
+from .. import csrf, sandbox_state as state
+from ..htmx import render, wants_fragment
 from ..i18n import gettext
+from ..response_cache import ResponseCache
 from ..present import attacker_views, labels, value_text, verdict
 from ..rules import BoardError, analyze, check
 
 bp = Blueprint("sandbox", __name__)
 TEMPLATE = "sandbox/page.html"
 bp.add_app_template_global(value_text)
+live_cache = ResponseCache(maxsize=4096)
 
 
 def _default_names() -> dict[str, str]:
@@ -47,9 +50,19 @@ def edit():
 
 
 @bp.post("/sandbox/live")
+@csrf.exempt
 def live():
-    board = state.from_form(request.form, _default_names())
-    return _show(board, blocks=["verdict", "live_oob"], url_header="HX-Replace-Url")
+    """A slider moved. This changes nothing on the server (so it needs no CSRF token) and its
+    answer depends only on the form, the language and the host (for the copyable link), so equal
+    requests share one rendering."""
+    form = tuple(item for item in request.form.items(multi=True) if item[0] != "csrf_token")
+    key = (request.host_url, str(get_locale()), wants_fragment(), form)
+
+    def show():
+        board = state.from_form(request.form, _default_names())
+        return _show(board, blocks=["verdict", "live_oob"], url_header="HX-Replace-Url")
+
+    return live_cache.get_or_render(key, show)
 
 
 def _apply(board: dict, op: str) -> tuple[dict, bool]:

@@ -1,0 +1,50 @@
+"""A small in-process LRU of rendered responses, for views that are pure functions of their input.
+
+The sandbox's live verdict depends only on the board form and the language: a slider dragged back
+and forth, or a class of 60 on one lesson board, asks for the same few renderings again and again.
+Only what the view returned is kept; after-request hooks (security headers, gzip, cookies) still
+run on every response.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from flask import Response
+
+_SKIP = {"Content-Length", "Set-Cookie"}
+
+
+class ResponseCache:
+    def __init__(self, maxsize: int = 2048):
+        self.maxsize = maxsize
+        self._items: OrderedDict[Hashable, tuple[bytes, int, list]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get_or_render(self, key: Hashable, render: Callable[[], Response]) -> Response:
+        with self._lock:
+            item = self._items.get(key)
+            if item is not None:
+                self._items.move_to_end(key)
+                self.hits += 1
+        if item is None:
+            response = render()
+            if response.status_code != 200 or response.direct_passthrough:
+                return response
+            item = (response.get_data(), response.status_code,
+                    [(k, v) for k, v in response.headers.items() if k not in _SKIP])
+            with self._lock:
+                self.misses += 1
+                self._items[key] = item
+                while len(self._items) > self.maxsize:
+                    self._items.popitem(last=False)
+            return response
+        body, status, headers = item
+        return Response(body, status, headers)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
