@@ -13,11 +13,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .. import paths
 from .model import ContentError, Curriculum, Lesson, Problem
 from .schema import (INTERACTIVE_TYPES, QUESTION_TYPES, CatalogueFile, LessonFile, text_keys)
 from .texts import DEFAULT_LANGUAGE, LANGUAGES, parse_markdown
 
-DEFAULT_LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
+DEFAULT_LESSONS_DIR = paths.LESSONS
 CATALOGUE = "catalogue.toml"
 LESSON_FILE = "lesson.toml"
 BOARDS_DIR = "boards"
