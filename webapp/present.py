@@ -12,6 +12,7 @@ from collections import Counter
 
 
 from .i18n import gettext, lethal_note, problem_text
+from .rules import BoardError, blocker_status
 
 
 def labels(board: dict) -> dict[str, str]:
@@ -47,6 +48,10 @@ def attacker_views(board: dict, analysis: dict, result: dict | None) -> list[dic
     problems = (result or {}).get("problems", [])
     by_id = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
              for x in board.get(group, [])}
+    try:  # lethal counts every attacker's damage to a shared blocker: the core decides
+        status = blocker_status(board) if board.get("assignment") else {}
+    except BoardError:
+        status = {}
     views = []
     for attacker in board.get("attackers", []):
         info = analysis["creatures"].get(attacker["id"])
@@ -55,7 +60,8 @@ def attacker_views(board: dict, analysis: dict, result: dict | None) -> list[dic
         row_names = {**names, "player": player_label(attacker, names, board)}
         assignment = (board.get("assignment") or {}).get(attacker["id"], {})
         mine = [p for p in problems if p.get("creature") == attacker["id"]]
-        rows = [_row(attacker, info, r, assignment.get(r, 0), row_names, by_id, mine)
+        rows = [_row(attacker, info, r, assignment.get(r, 0), row_names, by_id, mine,
+                     status.get(r, {}).get("lethal", False))
                 for r in info["recipients"]]
         assigns = max(info["assigns"], 0)
         views.append({
@@ -70,7 +76,7 @@ def attacker_views(board: dict, analysis: dict, result: dict | None) -> list[dic
     return views
 
 
-def _row(attacker, info, recipient, value, names, by_id, problems) -> dict:
+def _row(attacker, info, recipient, value, names, by_id, problems, is_lethal) -> dict:
     assigns = max(info["assigns"], 0)
     label = names.get(recipient, recipient)
     thing = by_id.get(recipient)
@@ -81,7 +87,7 @@ def _row(attacker, info, recipient, value, names, by_id, problems) -> dict:
         "recipient": recipient, "label": label, "kind": kind, "card": thing, "value": value,
         "max": assigns, "field": f"dmg:{attacker['id']}:{recipient}",
         "dom": f"{attacker['id']}--{recipient}", "lethal": lethal, "most": most,
-        "is_lethal": lethal is not None and value >= lethal,
+        "is_lethal": lethal is not None and is_lethal,
         "flagged": any(p.get("recipient") == recipient
                        or (p.get("params") or {}).get("target") == recipient for p in problems),
         "note": "", "gate": "", "mark": None,

@@ -58,6 +58,18 @@ def check(data: Board | dict, assignment: Any = None) -> dict:
     return {"legal": not problems, "problems": problems}
 
 
+def blocker_status(data: Board | dict, assignment: Any = None) -> dict[str, dict]:
+    """Per blocker, what the whole assignment gives it and whether that is lethal (702.19b, 702.2c):
+    ``{"b1": {"assigned": 3, "marked": 0, "needs": 2, "lethal": true}}``. Damage from every attacker
+    counts, so a blocker shared by two attackers is lethal once their damage together is."""
+    board = as_board(data)
+    asg = parse_assignment(board, assignment) if assignment is not None else board.assignment or {}
+    totals = Totals(board, asg)
+    return {b.id: {"assigned": totals.on[b.id], "marked": b.damage,
+                   "needs": max(0, b.toughness - b.damage), "lethal": totals.lethal(b)}
+            for b in board.blockers}
+
+
 def _problem(code: str, rule: str, creature, recipient: str | None, **params) -> dict:
     params = {"creature": creature.id, "creature_name": creature.name, **params}
     return {"code": code, "rule": rule, "creature": creature.id, "recipient": recipient,

@@ -317,3 +317,14 @@ def test_blockers_may_be_omitted_and_are_checked_when_given():
     data = force_of_nature({"a1": {"b1": 2, "b2": 2, "b3": 2, "player": 2}})
     assert check(data)["legal"]
     assert codes(check(data, {"a1": {"b1": 8}, "b1": {"a1": 1}})) == [("wrong_total", "510.1a")]
+
+
+def test_blocker_status_counts_every_attackers_damage_toward_lethal():
+    from webapp.rules import blocker_status
+
+    wall = creature("b1", "Wall", 0, 3, "can_block_additional", damage=1)
+    data = board([attacker("a1", "Bear Cub", 1, 1, blocked_by=["b1"]),
+                  attacker("a2", "Trampler", 3, 3, "trample", blocked_by=["b1"])], [wall])
+    assert blocker_status(data, {"a1": {"b1": 1}, "a2": {"b1": 1, "player": 2}}) == {
+        "b1": {"assigned": 2, "marked": 1, "needs": 2, "lethal": True}}
+    assert not blocker_status(data, {"a1": {"b1": 1}, "a2": {"player": 3}})["b1"]["lethal"]
