@@ -152,6 +152,13 @@ def test_practice_locks_the_fixed_sliders_with_a_reason_and_frees_the_rest(share
     assert "Show a hint" in html
 
 
+def test_when_the_goal_is_the_most_the_sliders_dont_give_the_number_away(shared):
+    html = shared.get(f"{FON}/most-practice").get_data(as_text=True)
+    player = html[html.index('id="dmg-fon--player"'):html.index('id="note-fon--player"')]
+    assert "most 2" not in player and "At most 2" not in html
+    assert "Only after Grizzly Bears A, Grizzly Bears B, Grizzly Bears C each have lethal" in html
+
+
 def test_a_practice_mistake_is_named_with_names_and_numbers(client):
     html = answer_page(client, "force-of-nature", "split-d-practice",
                        {"dmg:fon:bears-c": "1", "dmg:fon:player": "2"})
@@ -224,6 +231,10 @@ def test_a_wrong_prediction_gets_the_number_the_rule_and_a_board_to_try(client, 
     assert "8 − 4 = 4 may trample over" in html
     assert html.count('type="range"') == 3
     assert 'hx-post="/learn/force-of-nature/two-predict/live"' in html
+    # the board sits outside the feedback region (its own live verdict), out-of-band for htmx
+    assert ('<div id="try-board" class="try-board" hx-swap-oob="true">' in html) is hx
+    feedback = html.split('id="try-board"')[0]
+    assert 'type="range"' not in feedback
 
 
 def test_the_board_after_a_prediction_works_without_javascript_and_keeps_the_feedback(client):
@@ -385,6 +396,12 @@ def test_a_translated_lesson_is_shown_in_that_language(shared):
     html = shared.get(f"/learn/{lesson.id}/{lesson.steps[0].id}?lang=fr").get_data(as_text=True)
     assert 'class="notice untranslated"' not in html
     assert lesson.steps[0].text("fr").text.split()[0] in html
+
+
+def test_a_language_asked_for_on_a_lesson_link_survives_the_redirect(client):
+    response = client.get("/learn/two-blockers?lang=fr", follow_redirects=True)
+    html = response.get_data(as_text=True)
+    assert '<html lang="fr">' in html and 'class="notice untranslated"' in html
 
 
 def test_english_pages_carry_no_translation_note(shared):

@@ -138,6 +138,7 @@ def review():
 @bp.get("/<lesson_id>")
 def lesson_start(lesson_id: str):
     lesson = _lesson(lesson_id)
+    lang()  # a ?lang= on this link is remembered (cookie) before the redirect drops it
     raw = request.args.get("step", "1")
     if not raw.isdigit() or not 1 <= int(raw) <= len(lesson.steps):
         abort(404)
@@ -171,7 +172,8 @@ def answer(lesson_id: str, step_id: str):
     url = url_for(".step", lesson_id=lesson.id, step_id=current.id, answer=attempt.id)
     if not wants_fragment():
         return redirect(url + "#feedback", 303)
-    response = _show(lesson, current, graded=graded, attempt_id=attempt.id, blocks="feedback")
+    blocks = ["feedback", "try_board"] if current.type == "predict" else "feedback"
+    response = _show(lesson, current, graded=graded, attempt_id=attempt.id, blocks=blocks)
     response.headers["HX-Replace-Url"] = url
     return response
 
@@ -337,6 +339,7 @@ def _show(lesson, current, *, graded=None, attempt_id=None, error=None, status=2
         "live_url": url_for(".live", lesson_id=lesson.id, step_id=current.id),
         "graded": graded, "attempt_id": attempt_id, "error": _error_text(error) if error else None,
         "values": values or (graded.answer if graded else {}), "feedback": None,
+        "oob": wants_fragment(),
     }
     board = current.board_data()
     if board is not None:
@@ -370,12 +373,17 @@ def _sliders(current, board, assignment):
                       for cid, info in limits.items()}
     core = {**board, "assignment": assignment}
     views = attacker_views(core, analyze(board), check(core))
+    goal = getattr(current, "goal", None)
     for att in views:
         for row in att["rows"]:
             amount = (getattr(current, "fixed", {}) or {}).get(att["id"], {}).get(row["recipient"])
             if amount is not None:
                 row["locked"] = gettext("Locked at %(n)s for this exercise; the other sliders are "
                                         "yours to set.", n=amount)
+            if getattr(goal, "kind", None) == "most" and (goal.creature, goal.recipient) == \
+                    (att["id"], row["recipient"]):
+                # "Send the most you can": the "at most N" mark would give the answer away.
+                row["mark"], row["note"] = None, ""
     return {"attackers": views, "verdict": verdict(core, check(core))}
 
 
