@@ -11,7 +11,8 @@ POST /learn/<lesson>/<step>/live         sliders moved: the `verdict` block + ou
 GET|POST /learn/<lesson>/finish          the lesson's summary / mark it finished
 
 Grading is the content API's and the rules core's (via services.answers); this module parses the
-request, calls one service, and renders.
+request, calls one service, and renders. What a step page shows (cards, sliders, feedback wording)
+is built in learn_steps.py.
 """
 
 from __future__ import annotations
@@ -20,16 +21,13 @@ from datetime import timedelta
 
 from flask import (Blueprint, abort, current_app, g, redirect, render_template, request,
                    url_for)
-from flask_babel import get_locale, gettext, lazy_gettext as _l
 from itsdangerous import BadSignature, URLSafeSerializer
-from markupsafe import Markup
 
-from ..content import DEFAULT_LESSONS_DIR, LANGUAGES, load_curriculum
+from ..content import DEFAULT_LESSONS_DIR, load_curriculum
 from ..htmx import render, wants_fragment
-from ..present import attacker_views, labels, player_label, verdict
-from ..rules import analyze, check
 from ..services import answers, progress
 from ..services.answers import AnswerError
+from . import learn_steps as parts
 
 bp = Blueprint("learn", __name__, url_prefix="/learn")
 STEP_TEMPLATE = "learn/step.html"
@@ -49,28 +47,9 @@ def curriculum():
     return current_app.extensions["curriculum"]
 
 
-def lang() -> str:
-    code = str(get_locale() or "en")
-    return code if code in LANGUAGES else "en"
-
-
 @bp.context_processor
 def _helpers():
-    return {"md": md, "inline": inline, "lang": lang()}
-
-
-def md(text) -> Markup:
-    """A Localized Markdown text as HTML (raw HTML in lessons is escaped by the content API),
-    marked with its language when it is an English fallback."""
-    html = Markup(text.html())
-    return Markup('<div class="md" lang="{}">{}</div>').format(text.lang, html) \
-        if text.lang != lang() else Markup('<div class="md">{}</div>').format(html)
-
-
-def inline(text) -> Markup:
-    html = Markup(text.inline_html())
-    return Markup('<span lang="{}">{}</span>').format(text.lang, html) \
-        if text.lang != lang() else html
+    return {"md": parts.md, "inline": parts.inline, "lang": parts.lang()}
 
 
 # --- the learner: an anonymous id in a signed, long-lived cookie -------------------------------
@@ -122,7 +101,7 @@ def index():
         state = states.get(lesson.id)
         status = "done" if state and state.done else "started" if state else "new"
         rows.append({"lesson": lesson, "status": status, "next": lesson is upcoming[0],
-                     "title": lesson.title(lang()), "summary": lesson.summary(lang()),
+                     "title": lesson.title(parts.lang()), "summary": lesson.summary(parts.lang()),
                      "step_number": _step_number(lesson, state), "url": _resume_url(lesson, state)})
     return render_template("learn/index.html", rows=rows, continue_lesson=upcoming[0],
                            continue_url=upcoming[1], started=bool(states),
@@ -138,7 +117,7 @@ def review():
 @bp.get("/<lesson_id>")
 def lesson_start(lesson_id: str):
     lesson = _lesson(lesson_id)
-    lang()  # a ?lang= on this link is remembered (cookie) before the redirect drops it
+    parts.lang()  # a ?lang= on this link is remembered (cookie) before the redirect drops it
     raw = request.args.get("step", "1")
     if not raw.isdigit() or not 1 <= int(raw) <= len(lesson.steps):
         abort(404)
@@ -199,7 +178,7 @@ def finished(lesson_id: str):
     answerable = [s for s in lesson.steps if s.type in answers.ANSWERABLE]
     right = [s for s in answerable if (a := latest.get((lesson.id, s.id))) and a.correct]
     wrong = [s for s in answerable if (a := latest.get((lesson.id, s.id))) and not a.correct]
-    return render_template("learn/finish.html", lesson=lesson, title=lesson.title(lang()),
+    return render_template("learn/finish.html", lesson=lesson, title=lesson.title(parts.lang()),
                            done=bool(state and state.done), answerable=answerable, right=right,
                            wrong=wrong, step_url=_step_url, next_lesson=curriculum().after(lesson.id))
 
@@ -294,8 +273,8 @@ def _review_items(me) -> list[dict]:
         except (KeyError, AnswerError):
             continue
         items.append({"lesson": lesson, "step": current, "number": lesson.step_index(current.id) + 1,
-                      "title": lesson.title(lang()), "text": current.text(lang()),
-                      "said": _said(current, graded), "url": _step_url(lesson, current)})
+                      "title": lesson.title(parts.lang()), "text": current.text(parts.lang()),
+                      "said": parts.said(current, graded), "url": _step_url(lesson, current)})
     return items
 
 
@@ -331,191 +310,21 @@ def _show(lesson, current, *, graded=None, attempt_id=None, error=None, status=2
     index = lesson.step_index(current.id)
     steps = lesson.steps
     context = {
-        "lesson": lesson, "step": current, "title": lesson.title(lang()), "number": index + 1,
-        "total": len(steps), "translation": lesson.translation(lang()),
+        "lesson": lesson, "step": current, "title": lesson.title(parts.lang()), "number": index + 1,
+        "total": len(steps), "translation": lesson.translation(parts.lang()),
         "prev_url": _step_url(lesson, steps[index - 1]) if index else None,
         "next_url": _step_url(lesson, steps[index + 1]) if index + 1 < len(steps) else None,
         "answer_url": url_for(".answer", lesson_id=lesson.id, step_id=current.id),
         "live_url": url_for(".live", lesson_id=lesson.id, step_id=current.id),
-        "graded": graded, "attempt_id": attempt_id, "error": _error_text(error) if error else None,
+        "graded": graded, "attempt_id": attempt_id, "error": parts.error_text(error) if error else None,
         "values": values or (graded.answer if graded else {}), "feedback": None,
         "oob": wants_fragment(),
     }
-    board = current.board_data()
-    if board is not None:
-        names = labels(board)
-        context.update(board=board, names=names, cards=_cards(board, names))
-        if current.type == "practice":
-            if assignment is None and graded is not None:
-                assignment = graded.answer["assignment"]
-            context.update(_sliders(current, board, assignment))
-        elif current.type == "worked":
-            context.update(_worked(current, board))
-        elif current.type == "predict":
-            who = _recipients(board, names, current.creature)
-            context["predict_label"] = gettext(
-                "How much damage can %(creature)s assign to %(recipient)s?",
-                creature=names[current.creature], recipient=who.get(current.recipient))
-            if graded is not None:
-                context.update(_sliders(current, board, assignment))
-        if getattr(current, "assignment", None) and current.type in ("choice", "legal"):
-            context["shown_split"] = _split_list({**board, "assignment": current.assignment}, names)
-    if graded is not None:
-        context["feedback"] = _feedback(current, graded, context.get("names", {}), board)
+    context.update(parts.board_context(current, graded, assignment))
     return render(STEP_TEMPLATE, blocks, status=status, **context)
 
 
-def _sliders(current, board, assignment):
-    limits = answers.sliders(board)
-    if assignment is None:
-        fixed = getattr(current, "fixed", {}) or {}
-        assignment = {cid: {r: fixed.get(cid, {}).get(r, 0) for r in info["recipients"]}
-                      for cid, info in limits.items()}
-    core = {**board, "assignment": assignment}
-    views = attacker_views(core, analyze(board), check(core))
-    goal = getattr(current, "goal", None)
-    for att in views:
-        for row in att["rows"]:
-            amount = (getattr(current, "fixed", {}) or {}).get(att["id"], {}).get(row["recipient"])
-            if amount is not None:
-                row["locked"] = gettext("Locked at %(n)s for this exercise; the other sliders are "
-                                        "yours to set.", n=amount)
-            if getattr(goal, "kind", None) == "most" and (goal.creature, goal.recipient) == \
-                    (att["id"], row["recipient"]):
-                # "Send the most you can": the "at most N" mark would give the answer away.
-                row["mark"], row["note"] = None, ""
-    return {"attackers": views, "verdict": verdict(core, check(core))}
-
-
-def _worked(current, board):
-    core = current.board_with_assignment()
-    result = check(core)
-    views = attacker_views(core, analyze(board), result)
-    for att in views:
-        for row in att["rows"]:
-            row["locked"] = gettext("Worked example: this slider is set for you.")
-            if current.lesson.has_text(f"{current.id}.{att['id']}.{row['recipient']}"):
-                row["explain"] = inline(current.note(att["id"], row["recipient"], lang()))
-    return {"attackers": views, "verdict": verdict(core, result)}
-
-
-def _cards(board, names) -> list[dict]:
-    """Each attacker with what it attacks and its blockers, for drawing the board as card frames."""
-    things = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
-              for x in board.get(group, [])}
-    out = []
-    for attacker in board.get("attackers", []):
-        target = attacker.get("attacking", "player")
-        blockers = attacker.get("blocked_by", [])
-        out.append({
-            "card": attacker, "label": names[attacker["id"]],
-            "target_label": names[target] if target in things
-            else player_label(attacker, names, board),
-            "target": things.get(target), "target_kind": "target",
-            "blocked": attacker.get("blocked", bool(blockers)),
-            "blockers": [(things[b], names[b]) for b in blockers if b in things],
-        })
-    return out
-
-
-def _recipients(board, names, creature) -> dict[str, str]:
-    """Names of what `creature` can assign to; "player" is named for what it attacks (the
-    planeswalker's controller, the battle's protector...)."""
-    attacker = next((a for a in board["attackers"] if a["id"] == creature), None)
-    player = player_label(attacker, names, board) if attacker else gettext("the player")
-    return {**names, "player": player}
-
-
-def _split_list(core, names) -> list[dict]:
-    """ "Force of Nature assigns 2 to Grizzly Bears A, ..." for a split shown as text."""
-    out = []
-    for attacker in core.get("attackers", []):
-        split = core["assignment"].get(attacker["id"])
-        if split is None:
-            continue
-        who = {**names, "player": player_label(attacker, names, core)}
-        out.append({"label": names[attacker["id"]],
-                    "parts": [(n, who.get(r, r)) for r, n in split.items() if n]})
-    return out
-
-
-def _feedback(current, graded, names, board) -> dict:
-    """What the feedback region says: the verdict and every name and number it needs."""
-    out = {"correct": graded.correct, "why": None, "hint": None, "problems": [], "lines": []}
-    if current.lesson.has_text(f"{current.id}.why"):
-        out["why"] = current.text(lang(), "why")
-    if not graded.correct and current.lesson.has_text(f"{current.id}.hint"):
-        out["hint"] = current.text(lang(), "hint")
-    p = graded.params
-    if current.type == "practice":
-        core = {**board, "assignment": graded.answer["assignment"]}
-        out["problems"] = verdict(core, graded.check)["problems"] if graded.check else []
-        if p.get("creature"):
-            who = _recipients(board, names, p["creature"])
-            p = {**p, "creature_name": names.get(p["creature"]), "recipient_name": who.get(p["recipient"])}
-        out["reason"] = graded.goal.reason
-        out["params"] = p
-    elif current.type == "predict":
-        who = _recipients(board, names, current.creature)
-        out["params"] = {**p, "creature_name": names.get(current.creature),
-                         "recipient_name": who.get(current.recipient)}
-    elif current.type == "choice":
-        out["chosen"] = (current.option_text(p["chosen"], lang()),
-                         current.rationale(p["chosen"], lang()))
-        out["right"] = (current.option_text(p["right"], lang()),
-                        current.rationale(p["right"], lang()))
-    elif current.type == "legal":
-        out["params"] = p
-        core = current.board_with_assignment()
-        out["problems"] = verdict(core, graded.check)["problems"]
-    return out
-
-
-def _said(current, graded) -> str:
-    """The learner's answer in words, for the review list."""
-    a = graded.answer
-    if current.type == "predict":
-        return gettext("You said %(n)s.", n=a["amount"])
-    if current.type == "choice":
-        return gettext("You chose: %(option)s", option=current.option_text(a["option"], lang()).text)
-    if current.type == "legal":
-        return gettext("You said legal.") if a["legal"] else gettext("You said not legal.")
-    board = current.board_data()
-    parts = _split_list({**board, "assignment": a["assignment"]}, labels(board))
-    return gettext("Your split: %(split)s", split="; ".join(
-        f"{p['label']}: " + ", ".join(gettext("%(n)s to %(name)s", n=n, name=who)
-                                      for n, who in p["parts"]) for p in parts))
-
-
-# --- bad answers ----------------------------------------------------------------------------------
-
-_ERRORS = {
-    "wrong_step": _l("This answer was sent for another step (%(lesson)s / %(step)s), not this one. "
-                     "Reload the page and answer again."),
-    "unknown_slider": _l("The answer names a slider this board doesn’t have (%(field)s)."),
-    "locked": _l("That slider is locked at %(amount)s in this exercise."),
-    "missing_number": _l("Enter a number first."),
-    "not_a_number": _l("“%(value)s” isn’t a whole number. Enter a number such as 0, 2 or 5."),
-    "negative": _l("Damage can’t be negative (%(value)s). Enter 0 or more."),
-    "too_big": _l("%(value)s is more than any board here uses; enter at most %(most)s."),
-    "missing_option": _l("Choose one of the answers first."),
-    "unknown_option": _l("“%(value)s” isn’t one of this question’s answers."),
-    "missing_verdict": _l("Choose “Legal” or “Not legal” first."),
-    "unknown_verdict": _l("“%(value)s” isn’t an answer here: choose “Legal” or “Not legal”."),
-    "nothing_to_answer": _l("This step has nothing to answer; use Next to go on."),
-    "stale": _l("That answer no longer fits this step. Please answer again."),
-}
-
-
-def _error_text(err: AnswerError) -> str:
-    template = str(_ERRORS.get(err.code, _ERRORS["stale"]))
-    try:
-        return template % err.params  # escaped by the template, like every other text
-    except (KeyError, TypeError, ValueError):
-        return template
-
-
 def _bad_finish(lesson):
-    return render_template("learn/finish.html", lesson=lesson, title=lesson.title(lang()),
+    return render_template("learn/finish.html", lesson=lesson, title=lesson.title(parts.lang()),
                            bad=True, done=False, answerable=[], right=[], wrong=[],
                            step_url=_step_url, next_lesson=None), 400

@@ -1,0 +1,212 @@
+"""What a lesson step shows: the board as cards or sliders, a split in words, the feedback to an
+answer with every name and number it needs, and the message for an answer that can't be read.
+
+Every number comes from the rules core (analyze/check via webapp.present) or the content API; this
+module only picks, labels and words them for the templates in templates/learn/.
+"""
+
+from __future__ import annotations
+
+from flask_babel import get_locale, gettext, lazy_gettext as _l
+from markupsafe import Markup
+
+from ..content import LANGUAGES
+from ..present import attacker_views, labels, player_label, verdict
+from ..rules import analyze, check
+from ..services.answers import AnswerError, sliders
+
+
+def lang() -> str:
+    code = str(get_locale() or "en")
+    return code if code in LANGUAGES else "en"
+
+
+def md(text) -> Markup:
+    """A Localized Markdown text as HTML (raw HTML in lessons is escaped by the content API),
+    marked with its language when it is an English fallback."""
+    html = Markup(text.html())
+    return Markup('<div class="md" lang="{}">{}</div>').format(text.lang, html) \
+        if text.lang != lang() else Markup('<div class="md">{}</div>').format(html)
+
+
+def inline(text) -> Markup:
+    html = Markup(text.inline_html())
+    return Markup('<span lang="{}">{}</span>').format(text.lang, html) \
+        if text.lang != lang() else html
+
+
+def board_context(current, graded, assignment=None) -> dict:
+    """The board part of a step page: cards, sliders, the split shown, and the feedback."""
+    board = current.board_data()
+    if board is None:
+        return {"feedback": feedback(current, graded, {}, None) if graded else None}
+    names = labels(board)
+    context = {"board": board, "names": names, "cards": board_cards(board, names), "feedback": None}
+    if current.type == "practice":
+        if assignment is None and graded is not None:
+            assignment = graded.answer["assignment"]
+        context.update(board_sliders(current, board, assignment))
+    elif current.type == "worked":
+        context.update(worked_sliders(current, board))
+    elif current.type == "predict":
+        who = recipient_names(board, names, current.creature)
+        context["predict_label"] = gettext(
+            "How much damage can %(creature)s assign to %(recipient)s?",
+            creature=names[current.creature], recipient=who.get(current.recipient))
+        if graded is not None:  # predict first, then the board to try it on
+            context.update(board_sliders(current, board, assignment))
+    if getattr(current, "assignment", None) and current.type in ("choice", "legal"):
+        context["shown_split"] = split_list({**board, "assignment": current.assignment}, names)
+    if graded is not None:
+        context["feedback"] = feedback(current, graded, names, board)
+    return context
+
+
+def board_sliders(current, board, assignment):
+    limits = sliders(board)
+    if assignment is None:
+        fixed = getattr(current, "fixed", {}) or {}
+        assignment = {cid: {r: fixed.get(cid, {}).get(r, 0) for r in info["recipients"]}
+                      for cid, info in limits.items()}
+    core = {**board, "assignment": assignment}
+    views = attacker_views(core, analyze(board), check(core))
+    goal = getattr(current, "goal", None)
+    for att in views:
+        for row in att["rows"]:
+            amount = (getattr(current, "fixed", {}) or {}).get(att["id"], {}).get(row["recipient"])
+            if amount is not None:
+                row["locked"] = gettext("Locked at %(n)s for this exercise; the other sliders are "
+                                        "yours to set.", n=amount)
+            if getattr(goal, "kind", None) == "most" and (goal.creature, goal.recipient) == \
+                    (att["id"], row["recipient"]):
+                # "Send the most you can": the "at most N" mark would give the answer away.
+                row["mark"], row["note"] = None, ""
+    return {"attackers": views, "verdict": verdict(core, check(core))}
+
+
+def worked_sliders(current, board):
+    core = current.board_with_assignment()
+    result = check(core)
+    views = attacker_views(core, analyze(board), result)
+    for att in views:
+        for row in att["rows"]:
+            row["locked"] = gettext("Worked example: this slider is set for you.")
+            if current.lesson.has_text(f"{current.id}.{att['id']}.{row['recipient']}"):
+                row["explain"] = inline(current.note(att["id"], row["recipient"], lang()))
+    return {"attackers": views, "verdict": verdict(core, result)}
+
+
+def board_cards(board, names) -> list[dict]:
+    """Each attacker with what it attacks and its blockers, for drawing the board as card frames."""
+    things = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
+              for x in board.get(group, [])}
+    out = []
+    for attacker in board.get("attackers", []):
+        target = attacker.get("attacking", "player")
+        blockers = attacker.get("blocked_by", [])
+        out.append({
+            "card": attacker, "label": names[attacker["id"]],
+            "target_label": names[target] if target in things
+            else player_label(attacker, names, board),
+            "target": things.get(target), "target_kind": "target",
+            "blocked": attacker.get("blocked", bool(blockers)),
+            "blockers": [(things[b], names[b]) for b in blockers if b in things],
+        })
+    return out
+
+
+def recipient_names(board, names, creature) -> dict[str, str]:
+    """Names of what `creature` can assign to; "player" is named for what it attacks (the
+    planeswalker's controller, the battle's protector...)."""
+    attacker = next((a for a in board["attackers"] if a["id"] == creature), None)
+    player = player_label(attacker, names, board) if attacker else gettext("the player")
+    return {**names, "player": player}
+
+
+def split_list(core, names) -> list[dict]:
+    """ "Force of Nature assigns 2 to Grizzly Bears A, ..." for a split shown as text."""
+    out = []
+    for attacker in core.get("attackers", []):
+        split = core["assignment"].get(attacker["id"])
+        if split is None:
+            continue
+        who = {**names, "player": player_label(attacker, names, core)}
+        out.append({"label": names[attacker["id"]],
+                    "parts": [(n, who.get(r, r)) for r, n in split.items() if n]})
+    return out
+
+
+def feedback(current, graded, names, board) -> dict:
+    """What the feedback region says: the verdict and every name and number it needs."""
+    out = {"correct": graded.correct, "why": None, "hint": None, "problems": [], "lines": []}
+    if current.lesson.has_text(f"{current.id}.why"):
+        out["why"] = current.text(lang(), "why")
+    if not graded.correct and current.lesson.has_text(f"{current.id}.hint"):
+        out["hint"] = current.text(lang(), "hint")
+    p = graded.params
+    if current.type == "practice":
+        core = {**board, "assignment": graded.answer["assignment"]}
+        out["problems"] = verdict(core, graded.check)["problems"] if graded.check else []
+        if p.get("creature"):
+            who = recipient_names(board, names, p["creature"])
+            p = {**p, "creature_name": names.get(p["creature"]), "recipient_name": who.get(p["recipient"])}
+        out["reason"] = graded.goal.reason
+        out["params"] = p
+    elif current.type == "predict":
+        who = recipient_names(board, names, current.creature)
+        out["params"] = {**p, "creature_name": names.get(current.creature),
+                         "recipient_name": who.get(current.recipient)}
+    elif current.type == "choice":
+        out["chosen"] = (current.option_text(p["chosen"], lang()),
+                         current.rationale(p["chosen"], lang()))
+        out["right"] = (current.option_text(p["right"], lang()),
+                        current.rationale(p["right"], lang()))
+    elif current.type == "legal":
+        out["params"] = p
+        core = current.board_with_assignment()
+        out["problems"] = verdict(core, graded.check)["problems"]
+    return out
+
+
+def said(current, graded) -> str:
+    """The learner's answer in words, for the review list."""
+    a = graded.answer
+    if current.type == "predict":
+        return gettext("You said %(n)s.", n=a["amount"])
+    if current.type == "choice":
+        return gettext("You chose: %(option)s", option=current.option_text(a["option"], lang()).text)
+    if current.type == "legal":
+        return gettext("You said legal.") if a["legal"] else gettext("You said not legal.")
+    board = current.board_data()
+    parts = split_list({**board, "assignment": a["assignment"]}, labels(board))
+    return gettext("Your split: %(split)s", split="; ".join(
+        f"{p['label']}: " + ", ".join(gettext("%(n)s to %(name)s", n=n, name=who)
+                                      for n, who in p["parts"]) for p in parts))
+
+
+# --- bad answers ----------------------------------------------------------------------------------
+
+_ERRORS = {
+    "wrong_step": _l("This answer was sent for another step (%(lesson)s / %(step)s), not this one. "
+                     "Reload the page and answer again."),
+    "unknown_slider": _l("The answer names a slider this board doesn’t have (%(field)s)."),
+    "locked": _l("That slider is locked at %(amount)s in this exercise."),
+    "missing_number": _l("Enter a number first."),
+    "not_a_number": _l("“%(value)s” isn’t a whole number. Enter a number such as 0, 2 or 5."),
+    "negative": _l("Damage can’t be negative (%(value)s). Enter 0 or more."),
+    "too_big": _l("%(value)s is more than any board here uses; enter at most %(most)s."),
+    "missing_option": _l("Choose one of the answers first."),
+    "unknown_option": _l("“%(value)s” isn’t one of this question’s answers."),
+    "missing_verdict": _l("Choose “Legal” or “Not legal” first."),
+    "unknown_verdict": _l("“%(value)s” isn’t an answer here: choose “Legal” or “Not legal”."),
+    "nothing_to_answer": _l("This step has nothing to answer; use Next to go on."),
+    "stale": _l("That answer no longer fits this step. Please answer again."),
+}
+
+
+def error_text(err: AnswerError) -> str:
+    template = str(_ERRORS.get(err.code, _ERRORS["stale"]))
+    try:
+        return template % err.params  # escaped by the template, like every other text
+    except (KeyError, TypeError, ValueError):
+        return template
