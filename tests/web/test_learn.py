@@ -4,6 +4,7 @@ mistake, and bad answers refused with a clear 400 — never a 5xx."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -65,7 +66,7 @@ def right_answer(step) -> dict:
 
 def text(html: str) -> str:
     """Visible text, tags removed and spaces collapsed (for sentences split across elements)."""
-    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
 # ---- pages ------------------------------------------------------------------------------------
@@ -139,6 +140,19 @@ def test_a_worked_example_shows_the_split_locked_with_each_lethal_mark_and_note(
     assert "8 − 2 − 2 − 2 = 2 left" in html
     assert "0</strong> of 8 damage left to assign" in html
     assert "✓</span> Legal" in html
+
+
+def test_a_worked_example_shows_what_the_blockers_deal_and_why(shared):
+    html = text(shared.get("/learn/only-when-attacking/blocking-worked").get_data(as_text=True))
+    assert "Damage the blockers deal" in html and "Blocking Grizzly Bears" in html
+    assert "6 to Grizzly Bears : All 6 of the Wurm's damage goes to Grizzly Bears." in html
+    assert "its trample has no effect (rule 702.19a)" in html
+
+
+def test_a_split_shown_in_words_includes_what_a_blocker_assigns(shared):
+    html = text(shared.get("/learn/only-when-attacking/blocker-trample-legal").get_data(as_text=True))
+    assert "Grizzly Bears : 2 to Root-breaker Wurm" in html
+    assert "Root-breaker Wurm (blocking): 2 to Grizzly Bears, 4 to the attacking player" in html
 
 
 def test_practice_locks_the_fixed_sliders_with_a_reason_and_frees_the_rest(shared):

@@ -93,7 +93,8 @@ def worked_sliders(current, board):
             row["locked"] = gettext("Worked example: this slider is set for you.")
             if current.lesson.has_text(f"{current.id}.{att['id']}.{row['recipient']}"):
                 row["explain"] = inline(current.note(att["id"], row["recipient"], lang()))
-    return {"attackers": views, "verdict": verdict(core, result)}
+    return {"attackers": views, "verdict": verdict(core, result),
+            "blocker_damage": blocker_damage(current, core, labels(board))}
 
 
 def board_cards(board, names) -> list[dict]:
@@ -119,20 +120,43 @@ def recipient_names(board, names, creature) -> dict[str, str]:
     """Names of what `creature` can assign to; "player" is named for what it attacks (the
     planeswalker's controller, the battle's protector...)."""
     attacker = next((a for a in board["attackers"] if a["id"] == creature), None)
-    player = player_label(attacker, names, board) if attacker else gettext("the player")
+    # A blocker's "player" is its opponent, the attacking player (510.1d: it can't be damaged).
+    player = player_label(attacker, names, board) if attacker else gettext("the attacking player")
     return {**names, "player": player}
 
 
 def split_list(core, names) -> list[dict]:
-    """ "Force of Nature assigns 2 to Grizzly Bears A, ..." for a split shown as text."""
+    """ "Force of Nature: 2 to Grizzly Bears A, ..." for a split shown as text; blockers that
+    assign damage in it are listed after the attackers, marked as blocking."""
     out = []
-    for attacker in core.get("attackers", []):
-        split = core["assignment"].get(attacker["id"])
-        if split is None:
+    for kind in ("attackers", "blockers"):
+        for creature in core.get(kind, []):
+            split = core["assignment"].get(creature["id"])
+            if split is None:
+                continue
+            who = recipient_names(core, names, creature["id"])
+            out.append({"label": names[creature["id"]], "blocking": kind == "blockers",
+                        "parts": [(n, who.get(r, r)) for r, n in split.items() if n]})
+    return out
+
+
+def blocker_damage(current, core, names) -> list[dict]:
+    """What the blockers deal in a worked example, each amount with the lesson's note."""
+    out = []
+    for blocker in core.get("blockers", []):
+        split = core["assignment"].get(blocker["id"])
+        if not split:
             continue
-        who = {**names, "player": player_label(attacker, names, core)}
-        out.append({"label": names[attacker["id"]],
-                    "parts": [(n, who.get(r, r)) for r, n in split.items() if n]})
+        who = recipient_names(core, names, blocker["id"])
+        parts = []
+        for recipient, amount in split.items():
+            key = f"{current.id}.{blocker['id']}.{recipient}"
+            note = inline(current.text(lang(), key.split(".", 1)[1])) \
+                if current.lesson.has_text(key) else None
+            parts.append((amount, who.get(recipient, recipient), note))
+        blocks = [names[a["id"]] for a in core["attackers"] if blocker["id"] in a.get("blocked_by", [])]
+        out.append({"card": blocker, "label": names[blocker["id"]], "blocks": blocks,
+                    "parts": parts})
     return out
 
 
