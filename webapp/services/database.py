@@ -16,7 +16,8 @@ from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
 
-MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+from ..paths import MIGRATIONS  # migrations/ in a checkout, webapp/_data/migrations in a wheel
+
 SQLITE_FILE = "trample.db"
 
 # Stable constraint names, so migrations can refer to them on every database (and SQLite batch mode
