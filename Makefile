@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test install clean translations db
+.PHONY: run test install clean translations catalogs db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ db: $(STAMP)
 # Compiled catalogs (.mo) are build output, never committed.
 translations: $(STAMP)
 	$(BIN)/pybabel compile --use-fuzzy --statistics -d webapp/translations
+
+# After changing UI text: refresh messages.pot and merge it into every language's .po file.
+catalogs: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --project="Trample Trainer" -o webapp/translations/messages.pot .
+	$(BIN)/pybabel update -i webapp/translations/messages.pot -d webapp/translations
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

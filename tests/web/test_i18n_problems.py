@@ -76,3 +76,22 @@ def test_french_and_japanese_catalogs_exist_and_fall_back_to_english(client):
         assert (root / lang / "LC_MESSAGES" / "messages.po").exists()
     html = client.get("/sandbox?lang=ja").get_data(as_text=True)
     assert 'lang="ja"' in html and "Force of Nature" in html and "Verdict" in html
+
+
+def test_the_message_catalog_holds_every_ui_string(tmp_path):
+    """A string added to a template or view without `make catalogs` can never be translated."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parents[2]
+    fresh = tmp_path / "fresh.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F",
+                    "babel.cfg", "-o", str(fresh), "."], cwd=root, check=True, capture_output=True)
+    with open(fresh, "rb") as f:
+        wanted = {m.id for m in read_po(f) if m.id}
+    with open(root / "webapp/translations/messages.pot", "rb") as f:
+        have = {m.id for m in read_po(f) if m.id}
+    assert sorted(map(str, wanted - have)) == [], "run `make catalogs`"
