@@ -110,3 +110,25 @@ def test_a_non_word_in_a_word_list_is_a_400_not_a_crash(client, where, junk):
     response = client.post("/api/check", json=board)
     assert response.status_code == 400
     assert response.json["error"].startswith(f"attackers[0].{where}[0]")
+
+
+def test_a_repeated_board_is_answered_from_the_cache_and_errors_are_never_stored(client):
+    import json
+
+    from webapp.views.api import answers
+
+    board = {"attackers": [{"id": "a1", "name": "Rhino", "power": 4, "toughness": 4,
+                            "abilities": ["trample"], "blocked_by": ["b1"]}],
+             "blockers": [{"id": "b1", "name": "Bear", "power": 2, "toughness": 2}],
+             "assignment": {"a1": {"b1": 2, "player": 2}}}
+    first = client.post("/api/check", json=board)
+    hits = answers.hits
+    second = client.post("/api/check", json=board)
+    assert answers.hits == hits + 1 and second.get_json() == first.get_json() == {
+        "legal": True, "problems": []}
+    analysed = client.post("/api/analyze", json=board).get_json()  # same body, other endpoint
+    assert analysed["legal_assignments"] == 3
+    bad = json.dumps({**board, "assignment": {"a1": {"b1": -1}}})
+    for _ in range(2):
+        response = client.post("/api/check", data=bad, content_type="application/json")
+        assert response.status_code == 400 and "between 0" in response.get_json()["error"]

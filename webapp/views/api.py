@@ -7,9 +7,13 @@ import json
 from flask import Blueprint, jsonify, request
 
 from ..openapi import document
+from ..response_cache import ResponseCache
 from ..rules import BoardError, analyze, check
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+# check and analyze are pure functions of the body: a tool (or a class) re-sending a board gets
+# the stored answer. Errors are never stored.
+answers = ResponseCache(maxsize=2048)
 
 
 class BadInput(Exception):
@@ -36,7 +40,7 @@ def _board() -> dict:
     if not request.is_json:
         raise BadInput("body: send the board as application/json", "body", status=415)
     try:
-        data = json.loads(request.get_data(cache=False))
+        data = json.loads(request.get_data())
     except (ValueError, RecursionError) as err:  # broken, non-UTF-8 or absurdly nested JSON
         raise BadInput(f"body: not valid JSON ({type(err).__name__})", "body") from None
     if not isinstance(data, dict):
@@ -44,14 +48,21 @@ def _board() -> dict:
     return data
 
 
+def _answer(compute):
+    if not request.is_json:
+        raise BadInput("body: send the board as application/json", "body", status=415)
+    key = (request.endpoint, request.get_data())
+    return answers.get_or_render(key, lambda: jsonify(compute(_board())))
+
+
 @bp.post("/check")
 def api_check():
-    return jsonify(check(_board()))
+    return _answer(check)
 
 
 @bp.post("/analyze")
 def api_analyze():
-    return jsonify(analyze(_board()))
+    return _answer(analyze)
 
 
 @bp.get("/openapi.json")

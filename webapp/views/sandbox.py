@@ -7,6 +7,8 @@ POST /sandbox/live      a slider moved: the `verdict` block plus out-of-band cou
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, g, request, url_for
 from flask_babel import get_locale
 
@@ -21,6 +23,7 @@ bp = Blueprint("sandbox", __name__)
 TEMPLATE = "sandbox/page.html"
 bp.add_app_template_global(value_text)
 live_cache = ResponseCache(maxsize=4096)
+_CSRF_FIELD = re.compile(rb"(?:^|(?<=&))csrf_token=[^&]*&?")
 
 
 def _default_names() -> dict[str, str]:
@@ -55,8 +58,8 @@ def live():
     """A slider moved. This changes nothing on the server (so it needs no CSRF token) and its
     answer depends only on the form, the language and the host (for the copyable link), so equal
     requests share one rendering."""
-    form = tuple(item for item in request.form.items(multi=True) if item[0] != "csrf_token")
-    key = (request.host_url, str(get_locale()), wants_fragment(), form)
+    body = _CSRF_FIELD.sub(b"", request.get_data())  # the same board from any session
+    key = (request.host_url, str(get_locale()), wants_fragment(), request.mimetype, body)
 
     def show():
         board = state.from_form(request.form, _default_names())
