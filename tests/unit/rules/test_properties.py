@@ -78,3 +78,16 @@ def test_best_is_legal_and_sends_the_most_past_the_blockers(board):
 def test_analyze_never_fails_on_bigger_boards(board):
     result = analyze(board)
     assert result["legal_assignments"] >= 1  # assigning everything to blockers is always legal
+
+
+@SETTINGS
+@given(boards_with_assignment())
+def test_blocker_status_agrees_with_the_naive_lethal_test(case):
+    from webapp.rules import blocker_status
+
+    board, assignment = case
+    status = blocker_status(board, assignment)
+    for b in board["blockers"]:
+        assert status[b["id"]]["lethal"] == naive.blocker_is_lethal(board, b, assignment)
+        assert status[b["id"]]["assigned"] == sum(
+            split.get(b["id"], 0) for split in assignment.values())
