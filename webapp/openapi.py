@@ -12,17 +12,23 @@ ABILITIES = [
 _ID = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,40}$"}
 _AMOUNTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 999}}
 
+_NAME = {"type": "string", "maxLength": 60, "description": "defaults to the id"}
+_CREATURE = {
+    "id": _ID, "name": _NAME,
+    "power": {"type": "integer", "minimum": -999, "maximum": 999},
+    "toughness": {"type": "integer", "minimum": 1, "maximum": 999},
+    "damage": {"type": "integer", "minimum": 0, "maximum": 999,
+               "description": "already marked; below toughness unless indestructible"},
+    "abilities": {"type": "array", "items": {"enum": ABILITIES}},
+    "colors": {"type": "array", "items": {"enum": ["white", "blue", "black", "red", "green"]}},
+}
+
 _SCHEMAS = {
     "Attacker": {
-        "type": "object", "required": ["id", "name", "power", "toughness", "attacking"],
+        "type": "object", "required": ["id", "power", "toughness"], "additionalProperties": False,
         "properties": {
-            "id": _ID, "name": {"type": "string"},
-            "power": {"type": "integer", "minimum": -999, "maximum": 999},
-            "toughness": {"type": "integer", "minimum": 1, "maximum": 999},
-            "damage": {"type": "integer", "minimum": 0, "maximum": 999},
-            "abilities": {"type": "array", "items": {"enum": ABILITIES}},
-            "colors": {"type": "array", "items": {"enum": ["white", "blue", "black", "red", "green"]}},
-            "attacking": {"type": "string",
+            **_CREATURE,
+            "attacking": {"type": "string", "default": "player",
                           "description": "\"player\" or the id of a planeswalker or battle"},
             "blocked": {"type": "boolean",
                         "description": "defaults to whether blocked_by is non-empty; true with an "
@@ -31,25 +37,18 @@ _SCHEMAS = {
         },
     },
     "Blocker": {
-        "type": "object", "required": ["id", "name", "power", "toughness"],
-        "properties": {
-            "id": _ID, "name": {"type": "string"},
-            "power": {"type": "integer", "minimum": -999, "maximum": 999},
-            "toughness": {"type": "integer", "minimum": 1, "maximum": 999},
-            "damage": {"type": "integer", "minimum": 0, "maximum": 999},
-            "abilities": {"type": "array", "items": {"enum": ABILITIES}},
-            "colors": {"type": "array", "items": {"type": "string"}},
-        },
+        "type": "object", "required": ["id", "power", "toughness"], "additionalProperties": False,
+        "properties": _CREATURE,
     },
     "Planeswalker": {
-        "type": "object", "required": ["id", "name", "loyalty"],
-        "properties": {"id": _ID, "name": {"type": "string"},
+        "type": "object", "required": ["id", "loyalty"], "additionalProperties": False,
+        "properties": {"id": _ID, "name": _NAME,
                        "loyalty": {"type": "integer", "minimum": 1, "maximum": 999},
                        "removed_from_combat": {"type": "boolean"}},
     },
     "Battle": {
-        "type": "object", "required": ["id", "name", "defense"],
-        "properties": {"id": _ID, "name": {"type": "string"},
+        "type": "object", "required": ["id", "defense"], "additionalProperties": False,
+        "properties": {"id": _ID, "name": _NAME,
                        "defense": {"type": "integer", "minimum": 1, "maximum": 999},
                        "removed_from_combat": {"type": "boolean"}},
     },

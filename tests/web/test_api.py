@@ -132,3 +132,19 @@ def test_a_repeated_board_is_answered_from_the_cache_and_errors_are_never_stored
     for _ in range(2):
         response = client.post("/api/check", data=bad, content_type="application/json")
         assert response.status_code == 400 and "between 0" in response.get_json()["error"]
+
+
+def test_the_smallest_board_the_openapi_document_allows_is_accepted(client):
+    schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
+    minimal = {
+        "attackers": [{k: {"id": "a1", "power": 3, "toughness": 3, "attacking": "pw"}.get(k)
+                       for k in schemas["Attacker"]["required"] + ["attacking"]}],
+        "blockers": [{k: {"id": "b1", "power": 1, "toughness": 1}[k]
+                      for k in schemas["Blocker"]["required"]}],
+        "planeswalkers": [{k: {"id": "pw", "loyalty": 2}[k]
+                           for k in schemas["Planeswalker"]["required"]}],
+        "battles": [{k: {"id": "bt", "defense": 2}[k] for k in schemas["Battle"]["required"]}],
+    }
+    response = client.post("/api/analyze", json=minimal)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["creatures"]["a1"]["recipients"] == {"pw": {"min": 3, "max": 3}}
