@@ -12,7 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# bench/http.py would shadow the standard library's `http`: swap this folder for the repository.
+sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from webapp.rules import BoardError, analyze, check, parse_board  # noqa: E402
 from webapp.rules.analyze import _solve  # noqa: E402
