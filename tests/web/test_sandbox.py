@@ -193,6 +193,8 @@ def test_repeated_live_checks_are_served_from_the_cache_and_never_go_stale(clien
     assert again.get_data() == first.get_data() and again.headers["Content-Encoding"] == "gzip"
     assert again.headers["HX-Replace-Url"] == first.headers["HX-Replace-Url"]
     assert "Content-Security-Policy" in again.headers
+    french = client.post("/sandbox/live", data=fields, headers={**headers, "Accept-Language": "fr"})
+    assert live_cache.hits == hits + 1 and french.status_code == 200  # another language: rendered
     fields["dmg:a1:b2"], fields["dmg:a1:b3"] = "1", "3"
     moved = client.post("/sandbox/live", data=fields, headers=HX).get_data(as_text=True)
     assert "Not legal" in moved and "Grizzly Bears 2" in moved

@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, g, request, url_for
-from flask_babel import get_locale
 
 from .. import csrf, sandbox_state as state
 from ..htmx import render, wants_fragment
-from ..i18n import gettext
+from ..i18n import COOKIE as LANG_COOKIE, gettext
 from ..response_cache import ResponseCache
 from ..present import attacker_views, labels, value_text, verdict
 from ..rules import BoardError, analyze, check
@@ -59,7 +58,10 @@ def live():
     answer depends only on the form, the language and the host (for the copyable link), so equal
     requests share one rendering."""
     body = _CSRF_FIELD.sub(b"", request.get_data())  # the same board from any session
-    key = (request.host_url, str(get_locale()), wants_fragment(), request.mimetype, body)
+    # What the language is chosen from (not the chosen language: choosing costs more than a hit).
+    language = (request.args.get("lang"), request.cookies.get(LANG_COOKIE),
+                request.headers.get("Accept-Language"))
+    key = (request.host_url, language, wants_fragment(), request.mimetype, body)
 
     def show():
         board = state.from_form(request.form, _default_names())
