@@ -21,7 +21,6 @@ import re
 import statistics
 import time
 import urllib.parse
-from pathlib import Path
 
 sys.path.append(_HERE)
 from _server import gunicorn  # noqa: E402

@@ -8,7 +8,6 @@ from html import unescape
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from tests.conftest import csrf_token
 from webapp import sandbox_state
 
 HX = {"HX-Request": "true"}

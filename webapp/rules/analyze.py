@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .check import as_board
-from .model import PLAYER, Attacker, Blocker, Board, BoardError
+from .model import PLAYER, Blocker, Board, BoardError
 from .recipients import Plan, lethal_damage, lethal_reason, plan_for
 
 MAX_EDGES = 100_000  # choices walked in all; beyond this a board is refused rather than analysed slowly
@@ -250,10 +250,7 @@ class _Solver:
                     pick[state] = (v, after)
                 low = v if low is None or v < low else low
                 high = v if high is None or v > high else high
-            key = (step.attacker, step.recipient)
-            if key in bounds and low is not None:
-                low, high = min(low, bounds[key][0]), max(high, bounds[key][1])
-            bounds[key] = (low, high)
+            bounds[(step.attacker, step.recipient)] = (low, high)  # one step per pair
             ways, score = here_ways, here_score
         return _Solved(ways.get(start, 0), bounds, self._best(start, choice))
 

@@ -6,7 +6,8 @@ from collections import defaultdict
 from typing import Any
 
 from . import messages
-from .model import PLAYER, Attacker, Battle, Blocker, Board, BoardError, Planeswalker, parse_assignment
+from .model import (PLAYER, Attacker, Battle, Blocker, Board, BoardError, Planeswalker,
+                    parse_assignment, parse_board)
 from .recipients import Plan, plan_for
 
 _NOTHING_RULE = {"no_power": "510.1a", "no_blockers_left": "510.1c", "target_removed": "510.1b",
@@ -14,8 +15,6 @@ _NOTHING_RULE = {"no_power": "510.1a", "no_blockers_left": "510.1c", "target_rem
 
 
 def as_board(data: Board | dict) -> Board:
-    from .model import parse_board
-
     return data if isinstance(data, Board) else parse_board(data)
 
 

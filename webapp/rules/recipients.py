@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .model import PLAYER, Attacker, Battle, Blocker, Board, Planeswalker
+from .model import PLAYER, Attacker, Blocker, Board, Planeswalker
 
 
 def lethal_damage(blocker: Blocker, deathtouch: bool = False) -> int:
