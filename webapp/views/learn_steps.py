@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from ..content import LANGUAGES
 from ..present import attacker_views, labels, player_label, verdict
-from ..rules import analyze, check
+from ..rules import analyze, check, parse_board
 from ..services.answers import AnswerError, sliders
 
 
@@ -101,6 +101,7 @@ def board_cards(board, names) -> list[dict]:
     """Each attacker with what it attacks and its blockers, for drawing the board as card frames."""
     things = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
               for x in board.get(group, [])}
+    parsed = {a.id: a for a in parse_board({**board, "assignment": None}).attackers}
     out = []
     for attacker in board.get("attackers", []):
         target = attacker.get("attacking", "player")
@@ -110,7 +111,7 @@ def board_cards(board, names) -> list[dict]:
             "target_label": names[target] if target in things
             else player_label(attacker, names, board),
             "target": things.get(target), "target_kind": "target",
-            "blocked": attacker.get("blocked", bool(blockers)),
+            "blocked": parsed[attacker["id"]].blocked,  # the contract's default, from the core
             "blockers": [(things[b], names[b]) for b in blockers if b in things],
         })
     return out
