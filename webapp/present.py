@@ -106,13 +106,28 @@ def _row(attacker, info, recipient, value, names, by_id, problems, is_lethal) ->
     else:
         gate = info.get("gated", {}).get(recipient)
         if gate:
-            row["gate"] = gettext(
-                "Only after %(names)s each have lethal damage assigned (rule %(rule)s).",
-                names=", ".join(names.get(x, x) for x in gate.get("after", [])), rule=gate.get("rule"))
+            row["gate"] = _gate_text(gate, names, by_id)
         row["note"] = gettext("At most %(n)s can legally go here.", n=most)
         if 0 <= most < assigns:
             row["mark"] = {"pct": _pct(most, assigns), "text": str(most), "title": gettext("most")}
     return row
+
+
+def _gate_text(gate: dict, names: dict[str, str], by_id: dict) -> str:
+    """Why a recipient past the blockers opens only later: the core's gate, in words."""
+    blockers = ", ".join(names.get(x, x) for x in gate.get("after", []))
+    walker = gate.get("loyalty_of")
+    if not walker:
+        return gettext("Only after %(names)s each have lethal damage assigned (rule %(rule)s).",
+                       names=blockers, rule=gate.get("rule"))
+    loyalty = (by_id.get(walker) or {}).get("loyalty")
+    if not blockers:
+        return gettext("Only after %(pw)s has been assigned at least its loyalty, %(loyalty)s "
+                       "(rule %(rule)s).", pw=names.get(walker, walker), loyalty=loyalty,
+                       rule=gate.get("rule"))
+    return gettext("Only after %(names)s each have lethal damage assigned and %(pw)s has been "
+                   "assigned at least its loyalty, %(loyalty)s (rule %(rule)s).", names=blockers,
+                   pw=names.get(walker, walker), loyalty=loyalty, rule=gate.get("rule"))
 
 
 def verdict(board: dict, result: dict) -> dict:
