@@ -44,39 +44,61 @@ def _pct(value: int, top: int) -> int:
 
 
 def attacker_views(board: dict, analysis: dict, result: dict | None) -> list[dict]:
-    names = labels(board)
-    problems = (result or {}).get("problems", [])
-    by_id = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
-             for x in board.get(group, [])}
+    """Each attacker's slider panel for the board's assignment: `panel` then `fill`."""
     try:  # lethal counts every attacker's damage to a shared blocker: the core decides
         status = blocker_status(board) if board.get("assignment") else {}
     except BoardError:
         status = {}
+    return fill(panel(board, analysis), board.get("assignment") or {}, result, status)
+
+
+def panel(board: dict, analysis: dict) -> list[dict]:
+    """What each attacker's panel shows whatever the sliders say: names, lethal notes, gates,
+    marks. Depends on the board alone, so a page can build it once and `fill` it per move."""
+    names = labels(board)
+    by_id = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
+             for x in board.get(group, [])}
     views = []
     for attacker in board.get("attackers", []):
         info = analysis["creatures"].get(attacker["id"])
         if not info:
             continue
         row_names = {**names, "player": player_label(attacker, names, board)}
-        assignment = (board.get("assignment") or {}).get(attacker["id"], {})
-        mine = [p for p in problems if p.get("creature") == attacker["id"]]
-        rows = [_row(attacker, info, r, assignment.get(r, 0), row_names, by_id, mine,
-                     status.get(r, {}).get("lethal", False))
-                for r in info["recipients"]]
-        assigns = max(info["assigns"], 0)
+        rows = [_row(attacker, info, r, row_names, by_id) for r in info["recipients"]]
         views.append({
             "id": attacker["id"], "label": names[attacker["id"]], "card": attacker,
             "target_label": row_names.get(attacker.get("attacking", "player"), row_names["player"]),
             "blocked_by": [names.get(b, b) for b in attacker.get("blocked_by", [])],
-            "assigns": assigns, "left": assigns - sum(r["value"] for r in rows), "rows": rows,
+            "assigns": max(info["assigns"], 0), "left": max(info["assigns"], 0), "rows": rows,
             "nothing_because": info.get("nothing_because"),
             "chooser": info.get("chooser"), "chooser_rule": info.get("chooser_rule"),
             "most": [(row["label"], row["most"]) for row in rows if row["kind"] != "blocker"],
+            "row_names": row_names,
         })
     return views
 
 
-def _row(attacker, info, recipient, value, names, by_id, problems, is_lethal) -> dict:
+def fill(views: list[dict], assignment: dict, result: dict | None, status: dict) -> list[dict]:
+    """Copies of `panel` views set to an assignment: slider values, damage left, which blockers
+    have lethal damage (`status`, from the core's blocker_status) and which rows a problem names."""
+    problems = (result or {}).get("problems", [])
+    filled = []
+    for view in views:
+        split = assignment.get(view["id"], {})
+        mine = [p for p in problems if p.get("creature") == view["id"]]
+        rows = [{**row, "value": split.get(row["recipient"], 0),
+                 "is_lethal": row["lethal"] is not None
+                 and status.get(row["recipient"], {}).get("lethal", False),
+                 "flagged": any(p.get("recipient") == row["recipient"]
+                                or (p.get("params") or {}).get("target") == row["recipient"]
+                                for p in mine)}
+                for row in view["rows"]]
+        filled.append({**view, "rows": rows,
+                       "left": view["assigns"] - sum(row["value"] for row in rows)})
+    return filled
+
+
+def _row(attacker, info, recipient, names, by_id) -> dict:
     assigns = max(info["assigns"], 0)
     label = names.get(recipient, recipient)
     thing = by_id.get(recipient)
@@ -84,12 +106,10 @@ def _row(attacker, info, recipient, value, names, by_id, problems, is_lethal) ->
     lethal = info["lethal"].get(recipient)
     most = info["recipients"][recipient]["max"]
     row = {
-        "recipient": recipient, "label": label, "kind": kind, "card": thing, "value": value,
+        "recipient": recipient, "label": label, "kind": kind, "card": thing, "value": 0,
         "max": assigns, "field": f"dmg:{attacker['id']}:{recipient}",
         "dom": f"{attacker['id']}--{recipient}", "lethal": lethal, "most": most,
-        "is_lethal": lethal is not None and is_lethal,
-        "flagged": any(p.get("recipient") == recipient
-                       or (p.get("params") or {}).get("target") == recipient for p in problems),
+        "is_lethal": False, "flagged": False, "locked": None, "explain": None,
         "note": "", "gate": "", "mark": None,
         "vt": gettext("%(amount)s damage to %(name)s", amount="{n}", name=label),
         "vt_lethal": "", "vt_short": "",
@@ -130,13 +150,17 @@ def _gate_text(gate: dict, names: dict[str, str], by_id: dict) -> str:
                    pw=names.get(walker, walker), loyalty=loyalty, rule=gate.get("rule"))
 
 
-def verdict(board: dict, result: dict) -> dict:
+def verdict(board: dict, result: dict, views: list[dict] | None = None) -> dict:
+    """The core's problems in words. `views` (from `panel`) saves naming each attacker's player
+    again on every slider move."""
     names = labels(board)
     attackers = {a["id"]: a for a in board.get("attackers", [])}
+    known = {view["id"]: view["row_names"] for view in views or []}
     problems = []
     for p in result.get("problems", []):
         who = attackers.get(p.get("creature"))
-        row_names = {**names, "player": player_label(who, names, board)} if who else names
+        row_names = known.get(p.get("creature")) or (
+            {**names, "player": player_label(who, names, board)} if who else names)
         problems.append({"text": problem_text(p, row_names), "rule": p.get("rule"),
                          "code": p.get("code")})
     return {"legal": bool(result.get("legal")), "problems": problems}
