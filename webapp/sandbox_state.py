@@ -278,11 +278,29 @@ def from_form(form, names: dict[str, str]) -> dict:
             "abilities": [a for a in ABILITY_ORDER if a in getlist("ability")],
             "attacking": target if target in targets else "player",
             "blocked_by": [b for b in blockers if b in getlist("blocked_by")]})
-    attackers = {a["id"] for a in board["attackers"]}
-    for key in form:
-        parts = key.split(":")
-        if len(parts) == 3 and parts[0] == "dmg" and parts[1] in attackers \
-                and _ID_RE.match(parts[2]):
-            amount = _int(form.get(key), 0, 0, 999)
-            board["assignment"].setdefault(parts[1], {})[parts[2]] = amount
+    board["assignment"] = read_assignment(form.items(multi=True), board["attackers"])
     return board
+
+
+def read_assignment(pairs, attackers: list[dict]) -> dict[str, dict[str, int]]:
+    """The sliders' "dmg:<attacker>:<recipient>" fields (the first of repeated ones counts);
+    fields for creatures that are not attackers on this board are dropped."""
+    ids = {a["id"] for a in attackers}
+    assignment: dict[str, dict[str, int]] = {}
+    for key, value in pairs:
+        parts = key.split(":")
+        if len(parts) == 3 and parts[0] == "dmg" and parts[1] in ids and _ID_RE.match(parts[2]):
+            assignment.setdefault(parts[1], {}).setdefault(parts[2], _int(value, 0, 0, 999))
+    return assignment
+
+
+def split_fields(pairs) -> tuple[tuple, list]:
+    """A posted form's board fields and its slider fields (the CSRF token is neither): while a
+    slider is dragged the first stay the same and only the second change."""
+    board, sliders = [], []
+    for key, value in pairs:
+        if key.startswith("dmg:"):
+            sliders.append((key, value))
+        elif key != "csrf_token":
+            board.append((key, value))
+    return tuple(board), sliders
