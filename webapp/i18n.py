@@ -50,6 +50,16 @@ def _translations():
     return translations
 
 
+def current_translations():
+    return _translations()
+
+
+def use_translations(translations) -> None:
+    """Use a catalog found earlier for the same language choice (see views/sandbox.live)."""
+    if translations is not None:
+        g._babel_translations = translations
+
+
 def gettext(string: str, **variables) -> str:
     text = _translations().ugettext(string)
     return text % variables if variables else text

@@ -17,6 +17,31 @@ from flask import Response
 _SKIP = {"Content-Length", "Set-Cookie"}
 
 
+class LRU:
+    """A thread-safe least-recently-used map of values computed on demand (and never mutated)."""
+
+    def __init__(self, maxsize: int):
+        self.maxsize = maxsize
+        self._items: OrderedDict[Hashable, object] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get_or_make(self, key: Hashable, make: Callable[[], object]):
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        value = make()  # outside the lock: two threads may both make it; the values are equal
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self.maxsize:
+                self._items.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
 class ResponseCache:
     def __init__(self, maxsize: int = 2048):
         self.maxsize = maxsize

@@ -160,7 +160,9 @@ def test_a_malformed_link_shows_a_friendly_error_and_the_example_board(client, l
 def test_a_link_naming_an_unknown_ability_is_rejected_by_the_schema():
     board = sandbox_state.default_board()
     board["blockers"][0]["abilities"] = ["flying_pig"]
-    import base64, json, zlib
+    import base64
+    import json
+    import zlib
     raw = zlib.compress(json.dumps(board).encode())
     with pytest.raises(sandbox_state.LinkError):
         sandbox_state.decode("1" + base64.urlsafe_b64encode(raw).decode())
@@ -178,7 +180,7 @@ def test_the_live_check_changes_nothing_so_it_needs_no_csrf_token(client):
 
 
 def test_repeated_live_checks_are_served_from_the_cache_and_never_go_stale(client):
-    from webapp.views.sandbox import live_cache
+    live_cache = client.application.extensions["sandbox"].answers
 
     html = client.get("/sandbox").get_data(as_text=True)
     fields = MultiDict(form_of(html))
@@ -197,3 +199,82 @@ def test_repeated_live_checks_are_served_from_the_cache_and_never_go_stale(clien
     fields["dmg:a1:b2"], fields["dmg:a1:b3"] = "1", "3"
     moved = client.post("/sandbox/live", data=fields, headers=HX).get_data(as_text=True)
     assert "Not legal" in moved and "Grizzly Bears 2" in moved
+
+
+def _live(client, fields, **headers):
+    response = client.post("/sandbox/live", data=fields, headers={**HX, **headers})
+    assert response.status_code == 200
+    return response.get_data(as_text=True), response.headers["HX-Replace-Url"]
+
+
+def set_sliders(fields: MultiDict, b1: str, b2: str, b3: str, player: str) -> None:
+    for name, value in zip(("b1", "b2", "b3", "player"), (b1, b2, b3, player)):
+        fields[f"dmg:a1:{name}"] = value  # item assignment replaces; MultiDict.update would add
+
+
+def test_a_drag_reuses_the_board_but_every_move_gets_its_own_verdict(client):
+    """Moving sliders reuses the board's analysis; the answers equal those of a server that has
+    never seen the board, and an edit to the board (not the sliders) is never answered stale."""
+    live_cache = client.application.extensions["sandbox"].answers
+    prepared_boards = client.application.extensions["sandbox"].boards
+
+    fields = MultiDict(form_of(client.get("/sandbox").get_data(as_text=True)))
+    moves = [("2", "2", "2", "2"), ("2", "1", "2", "0"), ("0", "0", "0", "8"), ("1", "3", "3", "1")]
+    warm = []
+    for b1, b2, b3, player in moves:
+        set_sliders(fields, b1, b2, b3, player)
+        warm.append(_live(client, fields))
+        live_cache.clear()  # only the board is kept from one move to the next
+    cold = []
+    for b1, b2, b3, player in moves:
+        set_sliders(fields, b1, b2, b3, player)
+        live_cache.clear()
+        prepared_boards.clear()
+        cold.append(_live(client, fields))
+    assert warm == cold
+    assert "Not legal" not in warm[0][0] and "Legal" in warm[0][0]
+    assert "Not legal" in warm[1][0] and "Not legal" in warm[2][0] and "Not legal" in warm[3][0]
+
+    set_sliders(fields, "1", "2", "2", "3")
+    assert "Not legal" in _live(client, fields)[0]
+    fields["blocker-0-toughness"] = "1"  # the same sliders on an edited board: now legal
+    text, link = _live(client, fields)
+    assert "Not legal" not in text and "Legal" in text
+    assert sandbox_state.decode(link.split("b=")[1])["blockers"][0]["toughness"] == 1
+
+
+def test_a_drag_answers_in_the_language_of_each_request(tmp_path):
+    """The board's prepared texts belong to one language: a French drag on a board an English
+    request prepared (and the other way round) still answers in its own language."""
+    import shutil
+
+    from tests.conftest import isolated_app
+    from webapp.config import Defaults
+
+    catalogs = tmp_path / "translations"
+    shutil.copytree(Defaults.BABEL_TRANSLATION_DIRECTORIES, catalogs)
+    po = catalogs / "fr" / "LC_MESSAGES" / "messages.po"
+    po.write_text(po.read_text(encoding="utf-8").replace(
+        'msgid "Not legal"\nmsgstr ""', 'msgid "Not legal"\nmsgstr "Pas légal"').replace(
+        'msgid "lethal"\nmsgstr ""', 'msgid "lethal"\nmsgstr "mortelle"'), encoding="utf-8")
+    client = isolated_app(tmp_path / "instance", BABEL_TRANSLATION_DIRECTORIES=str(catalogs)).test_client()
+    fields = MultiDict(form_of(client.get("/sandbox").get_data(as_text=True)))
+    set_sliders(fields, "2", "1", "0", "0")
+    english, _ = _live(client, fields)
+    french, _ = _live(client, fields, **{"Accept-Language": "fr"})
+    set_sliders(fields, "2", "2", "0", "0")  # a new split on a board both languages prepared
+    french_again, _ = _live(client, fields, **{"Accept-Language": "fr"})
+    english_again, _ = _live(client, fields)
+    assert "Not legal" in english and "Not legal" in english_again and "mortelle" not in english_again
+    assert "Pas légal" in french and "Pas légal" in french_again and "mortelle" in french_again
+
+
+def test_slider_fields_are_read_leniently_and_the_first_of_repeated_ones_counts():
+    attackers = [{"id": "a1"}, {"id": "a2"}]
+    pairs = [("dmg:a1:b1", "3"), ("dmg:a1:b1", "5"), ("dmg:a2:player", "-4"), ("dmg:a2:b2", "x"),
+             ("dmg:a9:b1", "1"), ("dmg:a1:bad id", "1"), ("dmg:a1", "1"), ("dmg:a1:b3", "5000")]
+    assert sandbox_state.read_assignment(pairs, attackers) == {
+        "a1": {"b1": 3, "b3": 999}, "a2": {"player": 0, "b2": 0}}
+    board, sliders = sandbox_state.split_fields(
+        [("csrf_token", "t"), ("attacker-0-id", "a1"), ("dmg:a1:b1", "2"), ("op", "check")])
+    assert board == (("attacker-0-id", "a1"), ("op", "check")) and sliders == [("dmg:a1:b1", "2")]

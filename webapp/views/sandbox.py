@@ -8,20 +8,41 @@ POST /sandbox/live      a slider moved: the `verdict` block plus out-of-band cou
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl
 
-from flask import Blueprint, g, request, url_for
+from flask import Blueprint, current_app, g, request, url_for
+from werkzeug.datastructures import MultiDict
 
-from .. import csrf, sandbox_state as state
+from .. import csrf, i18n
+from .. import sandbox_state as state
 from ..htmx import render, wants_fragment
-from ..i18n import COOKIE as LANG_COOKIE, gettext
-from ..response_cache import ResponseCache
-from ..present import attacker_views, labels, value_text, verdict
-from ..rules import BoardError, analyze, check
+from ..i18n import COOKIE as LANG_COOKIE
+from ..i18n import gettext
+from ..present import fill, labels, panel, value_text, verdict
+from ..response_cache import LRU, ResponseCache
+from ..rules import Board, BoardError, analyze, blocker_status, check, parse_board
 
 bp = Blueprint("sandbox", __name__)
 TEMPLATE = "sandbox/page.html"
 bp.add_app_template_global(value_text)
-live_cache = ResponseCache(maxsize=4096)
+
+
+@dataclass
+class Caches:
+    """Per app (an app's catalogs and config are its own): recent live answers, and the boards
+    being dragged with what the sandbox shows for them whatever the sliders say."""
+    answers: ResponseCache = field(default_factory=lambda: ResponseCache(maxsize=4096))
+    boards: LRU = field(default_factory=lambda: LRU(maxsize=512))
+
+
+@bp.record_once
+def _add_caches(setup) -> None:
+    setup.app.extensions["sandbox"] = Caches()
+
+
+def caches() -> Caches:
+    return current_app.extensions["sandbox"]
 _CSRF_FIELD = re.compile(rb"(?:^|(?<=&))csrf_token=[^&]*&?")
 
 
@@ -64,10 +85,23 @@ def live():
     key = (request.host_url, language, wants_fragment(), request.mimetype, body)
 
     def show():
-        board = state.from_form(request.form, _default_names())
-        return _show(board, blocks=["verdict", "live_oob"], url_header="HX-Replace-Url")
+        if request.mimetype == "application/x-www-form-urlencoded":  # what htmx sends
+            pairs = parse_qsl(request.get_data(as_text=True), keep_blank_values=True)
+        else:
+            pairs = list(request.form.items(multi=True))
+        board_fields, sliders = state.split_fields(pairs)
+        # While a slider is dragged only the sliders change: the board's analysis, names and notes
+        # are worked out once per board and language (what chooses the language is in the key).
+        prepared = caches().boards.get_or_make(
+            (request.host_url, language, board_fields),
+            lambda: _prepare(state.from_form(MultiDict(board_fields), _default_names())))
+        if request.args.get("lang") is None:  # nothing to remember: reuse the board's catalog
+            i18n.use_translations(prepared.translations)
+        assignment = state.read_assignment(sliders, prepared.board["attackers"])
+        return _show(prepared, assignment, blocks=["verdict", "live_oob"],
+                     url_header="HX-Replace-Url")
 
-    return live_cache.get_or_render(key, show)
+    return caches().answers.get_or_render(key, show)
 
 
 def _apply(board: dict, op: str) -> tuple[dict, bool]:
@@ -88,9 +122,13 @@ def _apply(board: dict, op: str) -> tuple[dict, bool]:
     return board, verb == "update"
 
 
-def _show(board: dict, blocks="workspace", status: int = 200, url_header: str | None = None,
-          editing: bool = False, use_best: bool = False, link_error: bool = False):
-    context = _context(board, use_best)
+def _show(board: dict | Prepared, assignment: dict | None = None, blocks="workspace",
+          status: int = 200, url_header: str | None = None, editing: bool = False,
+          use_best: bool = False, link_error: bool = False):
+    prepared = board if isinstance(board, Prepared) else _prepare(board)
+    if assignment is None:
+        assignment = board["assignment"]
+    context = _context(prepared, assignment, use_best)
     link = url_for("sandbox.page", b=context["link"])
     g.link_args = {"b": context["link"]}  # the language switcher keeps the board
     response = render(TEMPLATE, blocks, status=status, editing=editing, link_error=link_error,
@@ -100,23 +138,52 @@ def _show(board: dict, blocks="workspace", status: int = 200, url_header: str | 
     return response
 
 
-def _context(board: dict, use_best: bool) -> dict:
-    context = {"board": board, "error": None, "attackers": [], "verdict": None,
-               "legal_assignments": None, "names": labels(board)}
-    if board["attackers"]:
+@dataclass(frozen=True)
+class Prepared:
+    """What the sandbox shows for a board whatever its sliders say (shared: never mutated)."""
+    board: dict  # the editor's board, without its assignment
+    names: dict
+    core: dict | None = None  # the contract's board, and the same parsed once for the core
+    parsed: Board | None = None
+    analysis: dict | None = None
+    panel: tuple = ()
+    error: str | None = None
+    translations: object = None
+
+
+def _prepare(board: dict) -> Prepared:
+    base = {**board, "assignment": {}}
+    names, translations = labels(board), i18n.current_translations()
+    if not board["attackers"]:
+        return Prepared(base, names, translations=translations)
+    try:
+        core = state.to_core(board, with_assignment=False)
+        parsed = parse_board(core)
+        analysis = analyze(parsed)
+    except BoardError as err:
+        return Prepared(base, names, error=str(err), translations=translations)
+    return Prepared(base, names, core, parsed, analysis, tuple(panel(core, analysis)),
+                    translations=translations)
+
+
+def _context(prepared: Prepared, assignment: dict, use_best: bool) -> dict:
+    board = {**prepared.board, "assignment": assignment}
+    context = {"board": board, "error": prepared.error, "attackers": [], "verdict": None,
+               "legal_assignments": None, "names": prepared.names}
+    if prepared.analysis is not None:
+        if use_best:
+            board["assignment"] = prepared.analysis.get("best") or {}
+        board = state.fit_assignment(board, prepared.analysis)
+        split = {a["id"]: dict(board["assignment"].get(a["id"], {})) for a in board["attackers"]}
         try:
-            analysis = analyze(state.to_core(board, with_assignment=False))
-            if use_best:
-                board = {**board, "assignment": analysis.get("best") or {}}
-            board = state.fit_assignment(board, analysis)
-            core = state.to_core(board)
-            result = check(core)
+            result = check(prepared.parsed, split)
+            status = blocker_status(prepared.parsed, split)
         except BoardError as err:
             context["error"] = str(err)
         else:
-            context.update(attackers=attacker_views(core, analysis, result),
-                           verdict=verdict(core, result),
-                           legal_assignments=analysis.get("legal_assignments"))
+            context.update(attackers=fill(prepared.panel, split, result, status),
+                           verdict=verdict(prepared.core, result, prepared.panel),
+                           legal_assignments=prepared.analysis.get("legal_assignments"))
     context["board"] = board
     context["link"] = state.encode(board)
     return context
