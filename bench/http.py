@@ -14,6 +14,7 @@ import sys
 _HERE = sys.path.pop(0)
 
 import argparse  # noqa: E402
+import itertools
 import http.client  # noqa: E402
 import json
 import multiprocessing
@@ -34,25 +35,30 @@ FORCE_OF_NATURE = {
 }
 
 
-def _live_setup(conn, name: str = "Force of Nature") -> tuple[dict, bytes]:
-    """What a browser has when it drags a slider: the session cookie and the page's form."""
+def _live_session(conn) -> tuple[dict, str]:
+    """What a browser has before it drags a slider: the session cookie and the form's token."""
     conn.request("GET", "/sandbox")
     response = conn.getresponse()
     html = response.read().decode()
     cookie = response.getheader("Set-Cookie").split(";")[0]
     token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    headers = {"Cookie": cookie, "HX-Request": "true", "X-CSRFToken": token,
+               "Content-Type": "application/x-www-form-urlencoded", "Accept-Encoding": "gzip"}
+    return headers, token
+
+
+def _live_form(token: str, name: str = "Force of Nature", split=(2, 2, 2, 2)) -> bytes:
+    """The page's form as htmx posts it when a slider moves."""
     form = [("csrf_token", token), ("attacker-0-id", "a1"), ("attacker-0-name", name),
             ("attacker-0-power", "8"), ("attacker-0-toughness", "8"), ("attacker-0-ability", "trample"),
             ("attacker-0-attacking", "player")]
     for i in (1, 2, 3):
         form += [("attacker-0-blocked_by", f"b{i}"), (f"blocker-{i-1}-id", f"b{i}"),
                  (f"blocker-{i-1}-name", "Grizzly Bears"), (f"blocker-{i-1}-power", "2"),
-                 (f"blocker-{i-1}-toughness", "2"), (f"blocker-{i-1}-damage", "0"),
-                 (f"dmg:a1:b{i}", "2")]
-    form.append(("dmg:a1:player", "2"))
-    headers = {"Cookie": cookie, "HX-Request": "true", "X-CSRFToken": token,
-               "Content-Type": "application/x-www-form-urlencoded", "Accept-Encoding": "gzip"}
-    return headers, urllib.parse.urlencode(form).encode()
+                 (f"blocker-{i-1}-toughness", "2"), (f"blocker-{i-1}-damage", "0")]
+    form += [(f"dmg:a1:b{i}", str(split[i - 1])) for i in (1, 2, 3)]
+    form.append(("dmg:a1:player", str(split[3])))
+    return urllib.parse.urlencode(form).encode()
 
 
 def _client(job) -> tuple[float, int]:
@@ -65,16 +71,22 @@ def _client(job) -> tuple[float, int]:
         headers = {"Content-Type": "application/json"}
     else:
         method, path = "POST", "/sandbox/live"
-        headers, body = _live_setup(conn)
+        headers, token = _live_session(conn)
+        body = _live_form(token)
     bodies = [body] * count
     if kind == "api_fresh":  # a board never seen before on every request: nothing cached
         stamp = f"{client}-{time.time_ns()}"
         bodies = [json.dumps({**FORCE_OF_NATURE, "attackers": [
             {**FORCE_OF_NATURE["attackers"][0], "name": f"Force of Nature {stamp}-{i}"}]}).encode()
             for i in range(count)]
+    if kind == "live_drag":  # sliders moving on one board: each split new to the server
+        stamp = f"{client}-{time.time_ns()}"
+        splits = [s for s in itertools.product(range(9), repeat=4) if sum(s) <= 8]
+        bodies = [_live_form(token, f"Force of Nature {stamp}", splits[i % len(splits)])
+                  for i in range(count)]
     if kind == "live_fresh":  # every request a board the server has never seen: nothing cached
         stamp = f"{client}-{time.time_ns()}"
-        bodies = [_live_setup(conn, f"Force of Nature {stamp}-{i}")[1] for i in range(count)]
+        bodies = [_live_form(token, f"Force of Nature {stamp}-{i}") for i in range(count)]
     errors = 0
     start = time.perf_counter()
     for body in bodies:
@@ -98,7 +110,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args()
-    kinds = ["healthz", "api_check", "api_fresh", "live_fragment", "live_fresh"]
+    kinds = ["healthz", "api_check", "api_fresh", "live_fragment", "live_drag", "live_fresh"]
     rates: dict[str, list[float]] = {k: [] for k in kinds}
     errors = 0
     with gunicorn() as (_, port), multiprocessing.Pool(args.clients) as pool:
@@ -121,7 +133,8 @@ def main() -> None:
         print(f"  {kind:14s} {rate:8.0f} req/s  (rounds {low:.0f}-{high:.0f}, median "
               f"{statistics.median(rates[kind]):.0f})  ratio to healthz {rate / base:5.2f}")
     print(f"  non-200 responses: {errors}")
-    print("  api_check and live_fragment repeat one board (the server keeps recent answers);"
+    print("  api_check and live_fragment repeat one request (the server keeps recent answers);"
+          " live_drag moves the sliders of one board\n  through splits the server has not seen;"
           " api_fresh and live_fresh send a board never seen before on every request.")
 
 
