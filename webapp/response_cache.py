@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable
 from flask import Response
 
 _SKIP = {"Content-Length", "Set-Cookie"}
+_MISSING = object()
 
 
 class LRU:
@@ -26,16 +27,24 @@ class LRU:
         self._lock = threading.Lock()
 
     def get_or_make(self, key: Hashable, make: Callable[[], object]):
+        value = self.get(key, _MISSING)
+        if value is _MISSING:
+            value = make()  # outside the lock: two threads may both make it; the values are equal
+            self.put(key, value)
+        return value
+
+    def get(self, key: Hashable, default=None):
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
                 return self._items[key]
-        value = make()  # outside the lock: two threads may both make it; the values are equal
+        return default
+
+    def put(self, key: Hashable, value) -> None:
         with self._lock:
             self._items[key] = value
             while len(self._items) > self.maxsize:
                 self._items.popitem(last=False)
-        return value
 
     def clear(self) -> None:
         with self._lock:

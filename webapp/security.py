@@ -9,11 +9,15 @@ from __future__ import annotations
 import gzip
 import hashlib
 import threading
+import time
 from collections import OrderedDict
 
 from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .response_cache import LRU
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -52,7 +56,34 @@ def _gzip(data: bytes) -> bytes:
 
 
 class SessionInterface(SecureCookieSessionInterface):
-    """The session cookie is Secure whenever the request came over https (or config forces it)."""
+    """The session cookie is Secure whenever the request came over https (or config forces it).
+
+    A browser sends the same signed cookie with every request, and checking its signature again
+    costs more than answering a cached live check; so a cookie whose signature was verified is
+    remembered (keyed by the whole cookie and the keys that signed it, its age still checked on
+    every request). A tampered cookie is a different key and is verified like any other.
+    """
+
+    def __init__(self) -> None:
+        self._verified = LRU(maxsize=2048)
+
+    def open_session(self, app, request):
+        value = request.cookies.get(self.get_cookie_name(app))
+        if not value or not app.secret_key:
+            return super().open_session(app, request)
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        key = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()), value)
+        known = self._verified.get(key)
+        if known is None or time.time() - known[1] > max_age:
+            try:
+                data, signed = self.get_signing_serializer(app).loads(
+                    value, max_age=max_age, return_timestamp=True)
+            except BadSignature:
+                return self.session_class()
+            # Kept serialized: each request gets its own copy to change.
+            known = (self.serializer.dumps(data), signed.timestamp())
+            self._verified.put(key, known)
+        return self.session_class(self.serializer.loads(known[0]))
 
     def get_cookie_secure(self, app):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
