@@ -14,6 +14,7 @@ import json
 import re
 import zlib
 from typing import Annotated, Literal
+from urllib.parse import parse_qsl
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
@@ -294,13 +295,19 @@ def read_assignment(pairs, attackers: list[dict]) -> dict[str, dict[str, int]]:
     return assignment
 
 
-def split_fields(pairs) -> tuple[tuple, list]:
-    """A posted form's board fields and its slider fields (the CSRF token is neither): while a
-    slider is dragged the first stay the same and only the second change."""
+def split_body(body: bytes) -> tuple[bytes, list[tuple[str, str]]]:
+    """An urlencoded form's board fields, still encoded, and its slider fields, decoded (the CSRF
+    token is neither). While a slider is dragged the board part stays byte for byte the same, so it
+    can name the board without being read again."""
     board, sliders = [], []
-    for key, value in pairs:
-        if key.startswith("dmg:"):
-            sliders.append((key, value))
-        elif key != "csrf_token":
-            board.append((key, value))
-    return tuple(board), sliders
+    for part in body.split(b"&"):
+        if part[:6] in (b"dmg%3A", b"dmg%3a") or part.startswith(b"dmg:"):
+            sliders.append(part)
+        elif part and not part.startswith(b"csrf_token="):
+            board.append(part)
+    return b"&".join(board), parse_qsl(b"&".join(sliders).decode("utf-8", "replace"),
+                                       keep_blank_values=True)
+
+
+def board_fields(encoded: bytes) -> list[tuple[str, str]]:
+    return parse_qsl(encoded.decode("utf-8", "replace"), keep_blank_values=True)

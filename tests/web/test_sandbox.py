@@ -275,6 +275,18 @@ def test_slider_fields_are_read_leniently_and_the_first_of_repeated_ones_counts(
              ("dmg:a9:b1", "1"), ("dmg:a1:bad id", "1"), ("dmg:a1", "1"), ("dmg:a1:b3", "5000")]
     assert sandbox_state.read_assignment(pairs, attackers) == {
         "a1": {"b1": 3, "b3": 999}, "a2": {"player": 0, "b2": 0}}
-    board, sliders = sandbox_state.split_fields(
-        [("csrf_token", "t"), ("attacker-0-id", "a1"), ("dmg:a1:b1", "2"), ("op", "check")])
-    assert board == (("attacker-0-id", "a1"), ("op", "check")) and sliders == [("dmg:a1:b1", "2")]
+    board, sliders = sandbox_state.split_body(
+        b"csrf_token=t&attacker-0-id=a1&dmg%3Aa1%3Ab1=2&attacker-0-name=Force+of+%C3%A9t%C3%A9"
+        b"&dmg:a1:player=1&op=check&dmg%3aa1%3ab2=")
+    assert board == b"attacker-0-id=a1&attacker-0-name=Force+of+%C3%A9t%C3%A9&op=check"
+    assert sliders == [("dmg:a1:b1", "2"), ("dmg:a1:player", "1"), ("dmg:a1:b2", "")]
+    assert sandbox_state.board_fields(board)[1] == ("attacker-0-name", "Force of été")
+
+
+def test_a_live_check_posted_as_multipart_answers_like_an_urlencoded_one(client):
+    fields = MultiDict(form_of(client.get("/sandbox").get_data(as_text=True)))
+    set_sliders(fields, "2", "2", "1", "0")
+    urlencoded = client.post("/sandbox/live", data=fields, headers=HX)
+    multipart = client.post("/sandbox/live", data=fields, headers=HX, content_type="multipart/form-data")
+    assert multipart.status_code == 200 and "Not legal" in multipart.get_data(as_text=True)
+    assert multipart.get_data() == urlencoded.get_data()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl
+from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, g, request, url_for
 from werkzeug.datastructures import MultiDict
@@ -82,19 +82,18 @@ def live():
     # What the language is chosen from (not the chosen language: choosing costs more than a hit).
     language = (request.args.get("lang"), request.cookies.get(LANG_COOKIE),
                 request.headers.get("Accept-Language"))
-    key = (request.host_url, language, wants_fragment(), request.mimetype, body)
+    host = request.host_url
+    key = (host, language, wants_fragment(), request.mimetype, body)
 
     def show():
-        if request.mimetype == "application/x-www-form-urlencoded":  # what htmx sends
-            pairs = parse_qsl(request.get_data(as_text=True), keep_blank_values=True)
-        else:
-            pairs = list(request.form.items(multi=True))
-        board_fields, sliders = state.split_fields(pairs)
+        data = request.get_data()
+        if request.mimetype != "application/x-www-form-urlencoded":  # htmx sends urlencoded
+            data = urlencode(list(request.form.items(multi=True))).encode()
+        board_part, sliders = state.split_body(data)
         # While a slider is dragged only the sliders change: the board's analysis, names and notes
         # are worked out once per board and language (what chooses the language is in the key).
-        prepared = caches().boards.get_or_make(
-            (request.host_url, language, board_fields),
-            lambda: _prepare(state.from_form(MultiDict(board_fields), _default_names())))
+        prepared = caches().boards.get_or_make((host, language, board_part), lambda: _prepare(
+            state.from_form(MultiDict(state.board_fields(board_part)), _default_names())))
         if request.args.get("lang") is None:  # nothing to remember: reuse the board's catalog
             i18n.use_translations(prepared.translations)
         assignment = state.read_assignment(sliders, prepared.board["attackers"])
