@@ -27,13 +27,14 @@ def test_a_tampered_cookie_is_refused_even_after_the_genuine_one_was_verified(ap
 
 
 def test_a_remembered_cookie_still_expires(app, client, monkeypatch):
-    import webapp.security as security
+    import itsdangerous.timed
+
+    from webapp import security
 
     cookie = _cookie(client)
     assert "csrf_token" in _open(app, cookie)
     later = security.time.time() + app.permanent_session_lifetime.total_seconds() + 5
     monkeypatch.setattr(security.time, "time", lambda: later)
-    import itsdangerous.timed
     monkeypatch.setattr(itsdangerous.timed.time, "time", lambda: later)
     assert dict(_open(app, cookie)) == {}
 
