@@ -9,13 +9,14 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from . import paths
+from .templating import App
 
 csrf = CSRFProtect()
 
 
 def create_app(config: dict | None = None) -> Flask:
     # INSTANCE_PATH lets tests and benchmarks run on their own instance folder (secret, database).
-    app = Flask(__name__, instance_relative_config=True, instance_path=(config or {}).get("INSTANCE_PATH"),
+    app = App(__name__, instance_relative_config=True, instance_path=(config or {}).get("INSTANCE_PATH"),
                 template_folder=paths.TEMPLATES, static_folder=paths.STATIC)
 
     from . import config as configuration, i18n, security
