@@ -6,7 +6,6 @@ CSP: scripts and styles only from our own origin — no inline script, no inline
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import threading
 import time
@@ -17,6 +16,7 @@ from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .deflate import deflate
 from .response_cache import LRU
 
 CSP = "; ".join([
@@ -47,7 +47,7 @@ def _gzip(data: bytes) -> bytes:
         if packed is not None:
             _gzip_cache.move_to_end(key)
             return packed
-    packed = gzip.compress(data, 6)
+    packed = deflate(data, 6, wrapper=16)
     with _gzip_lock:
         _gzip_cache[key] = packed
         while len(_gzip_cache) > _GZIP_CACHE_SIZE:
