@@ -19,6 +19,7 @@ from urllib.parse import parse_qsl
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from .i18n import ABILITY_ORDER
+from .deflate import deflate
 
 Id = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]
@@ -93,11 +94,20 @@ def default_board() -> dict:
 
 # ---- the link -------------------------------------------------------------------------------
 
-def encode(board: dict) -> str:
-    """Board -> short URL-safe text: version '1', then base64url(zlib(compact JSON))."""
-    compact = SandboxBoard.model_validate(board).model_dump(exclude_defaults=True)
+def encode(board: dict, base: dict | None = None) -> str:
+    """Board -> short URL-safe text: version '1', then base64url(zlib(compact JSON)).
+    `base` is `link_base(board)` worked out earlier: only the assignment is then added."""
+    if base is None:
+        compact = SandboxBoard.model_validate(board).model_dump(exclude_defaults=True)
+    else:  # the assignment is the model's last field and is left out when empty
+        compact = {**base, "assignment": board["assignment"]} if board["assignment"] else base
     raw = json.dumps(compact, separators=(",", ":"), ensure_ascii=False).encode()
-    return "1" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    return "1" + base64.urlsafe_b64encode(deflate(raw, 9)).decode().rstrip("=")
+
+
+def link_base(board: dict) -> dict:
+    """The compact form of a board without its assignment (what slider moves leave unchanged)."""
+    return SandboxBoard.model_validate({**board, "assignment": {}}).model_dump(exclude_defaults=True)
 
 
 def decode(text: str) -> dict:

@@ -290,3 +290,62 @@ def test_a_live_check_posted_as_multipart_answers_like_an_urlencoded_one(client)
     multipart = client.post("/sandbox/live", data=fields, headers=HX, content_type="multipart/form-data")
     assert multipart.status_code == 200 and "Not legal" in multipart.get_data(as_text=True)
     assert multipart.get_data() == urlencoded.get_data()
+
+
+@pytest.mark.parametrize("assignment", [{}, {"a1": {}}, {"a1": {"b1": 2, "b2": 0, "b3": 2, "player": 4}}])
+def test_a_link_from_the_prepared_base_is_the_link_of_the_whole_board(assignment):
+    board = sandbox_state.default_board()
+    board["blockers"][1].update(damage=1, abilities=["deathtouch"], removed=True)
+    board["planeswalkers"] = [{"id": "pw1", "name": "Jace", "loyalty": 4, "removed_from_combat": False}]
+    board["assignment"] = assignment
+    base = sandbox_state.link_base(board)
+    assert sandbox_state.encode(board, base) == sandbox_state.encode(board)
+    assert sandbox_state.decode(sandbox_state.encode(board, base)) == sandbox_state.validate(board)
+
+
+def _shared_blocker_board() -> dict:
+    """Two tramplers share a blocker; one attacks a planeswalker: lethal counts both attackers'
+    damage (702.19b) and the planeswalker gate (702.19c) depends on the split."""
+    board = sandbox_state.default_board()
+    board["attackers"] = [
+        {"id": "a1", "name": "Colossal Dreadmaw", "power": 6, "toughness": 6, "abilities": ["trample"],
+         "attacking": "pw1", "blocked_by": ["b1", "b2"]},
+        {"id": "a2", "name": "Rumbling Baloth", "power": 4, "toughness": 4, "abilities": ["trample"],
+         "attacking": "player", "blocked_by": ["b2"]}]
+    board["blockers"] = [
+        {"id": "b1", "name": "Grizzly Bears", "power": 2, "toughness": 2, "damage": 0, "abilities": [],
+         "removed": False},
+        {"id": "b2", "name": "Wall of Wood", "power": 0, "toughness": 3, "damage": 1,
+         "abilities": ["can_block_additional"], "removed": False}]
+    board["planeswalkers"] = [{"id": "pw1", "name": "Jace", "loyalty": 3, "removed_from_combat": False}]
+    return board
+
+
+@pytest.mark.parametrize("board", [sandbox_state.default_board(), _shared_blocker_board()],
+                         ids=["force_of_nature", "shared_blocker_and_planeswalker"])
+def test_reused_fragments_never_show_another_splits_answer(client, board):
+    """Sixty random splits, answered while the server keeps the board and its pieces of HTML,
+    equal the answers of a server that has never seen the board."""
+    import random
+
+    caches = client.application.extensions["sandbox"]
+    page = client.get("/sandbox", query_string={"b": sandbox_state.encode(board)})
+    fields = MultiDict(form_of(page.get_data(as_text=True)))
+    sliders = [k for k in fields if k.startswith("dmg:")]
+    assert len(sliders) >= 4
+    rng = random.Random(19)
+    splits = [{k: str(rng.choice([0, 0, 1, 2, 2, 3, 4])) for k in sliders} for _ in range(60)]
+    answers = {}
+    for warm in (True, False):
+        caches.boards.clear()
+        for i, split in enumerate(splits):
+            caches.answers.clear()
+            if not warm:
+                caches.boards.clear()
+            for k, v in split.items():
+                fields[k] = v
+            answers.setdefault(i, []).append(_live(client, fields))
+    assert all(warm == cold for warm, cold in answers.values())
+    texts = {warm[0] for warm, _ in answers.values()}
+    assert len(texts) > 20  # the splits really differ
+    assert any("Not legal" in t for t in texts) and any("Not legal" not in t for t in texts)

@@ -8,7 +8,7 @@ POST /sandbox/live      a slider moved: the `verdict` block plus out-of-band cou
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, g, request, url_for
@@ -21,7 +21,7 @@ from ..i18n import COOKIE as LANG_COOKIE
 from ..i18n import gettext
 from ..present import fill, labels, panel, value_text, verdict
 from ..response_cache import LRU, ResponseCache
-from ..rules import Board, BoardError, analyze, blocker_status, check, parse_board
+from ..rules import Board, BoardError, analyze, blocker_status, check, parse_assignment, parse_board
 
 bp = Blueprint("sandbox", __name__)
 TEMPLATE = "sandbox/page.html"
@@ -33,7 +33,7 @@ class Caches:
     """Per app (an app's catalogs and config are its own): recent live answers, and the boards
     being dragged with what the sandbox shows for them whatever the sliders say."""
     answers: ResponseCache = field(default_factory=lambda: ResponseCache(maxsize=4096))
-    boards: LRU = field(default_factory=lambda: LRU(maxsize=512))
+    boards: LRU = field(default_factory=lambda: LRU(maxsize=256))
 
 
 @bp.record_once
@@ -97,8 +97,8 @@ def live():
         if request.args.get("lang") is None:  # nothing to remember: reuse the board's catalog
             i18n.use_translations(prepared.translations)
         assignment = state.read_assignment(sliders, prepared.board["attackers"])
-        return _show(prepared, assignment, blocks=["verdict", "live_oob"],
-                     url_header="HX-Replace-Url")
+        return _show(prepared, assignment, blocks=["verdict", "live_oob", "live_link"],
+                     url_header="HX-Replace-Url", reuse=True)
 
     return caches().answers.get_or_render(key, show)
 
@@ -123,7 +123,7 @@ def _apply(board: dict, op: str) -> tuple[dict, bool]:
 
 def _show(board: dict | Prepared, assignment: dict | None = None, blocks="workspace",
           status: int = 200, url_header: str | None = None, editing: bool = False,
-          use_best: bool = False, link_error: bool = False):
+          use_best: bool = False, link_error: bool = False, reuse: bool = False):
     prepared = board if isinstance(board, Prepared) else _prepare(board)
     if assignment is None:
         assignment = board["assignment"]
@@ -131,7 +131,9 @@ def _show(board: dict | Prepared, assignment: dict | None = None, blocks="worksp
     link = url_for("sandbox.page", b=context["link"])
     g.link_args = {"b": context["link"]}  # the language switcher keeps the board
     response = render(TEMPLATE, blocks, status=status, editing=editing, link_error=link_error,
-                      link_url=request.host_url.rstrip("/") + link, **context)
+                      link_url=request.host_url.rstrip("/") + link,
+                      reuse=(prepared.fragments, _fragment_keys(context)) if reuse else None,
+                      **context)
     if url_header:
         response.headers[url_header] = link
     return response
@@ -148,6 +150,8 @@ class Prepared:
     panel: tuple = ()
     error: str | None = None
     translations: object = None
+    link_base: dict | None = None
+    fragments: LRU = field(default_factory=lambda: LRU(maxsize=64), compare=False)
 
 
 def _prepare(board: dict) -> Prepared:
@@ -162,7 +166,24 @@ def _prepare(board: dict) -> Prepared:
     except BoardError as err:
         return Prepared(base, names, error=str(err), translations=translations)
     return Prepared(base, names, core, parsed, analysis, tuple(panel(core, analysis)),
-                    translations=translations)
+                    translations=translations, link_base=state.link_base(base))
+
+
+def _fragment_keys(context: dict) -> dict:
+    """What the live blocks show beyond their board (which fixes names, notes and gates): dragging
+    back and forth, or across splits with the same problems, reuses their HTML."""
+    views, verdict = context["attackers"], context["verdict"] or {}
+    shown = tuple((v["id"], v["assigns"], v["left"],
+                   tuple((r["value"], r["is_lethal"], r["flagged"]) for r in v["rows"]))
+                  for v in views)
+    problems = tuple((p["text"], p["rule"]) for p in verdict.get("problems", ()))
+    return {
+        # A legal verdict spells out the split; one that isn't lists its problems.
+        "verdict": (context["error"], bool(verdict), verdict.get("legal"), problems,
+                    shown if verdict.get("legal") else None),
+        "live_oob": tuple((v, assigns, left, tuple(r[1:] for r in rows))
+                          for v, assigns, left, rows in shown),
+    }
 
 
 def _context(prepared: Prepared, assignment: dict, use_best: bool) -> dict:
@@ -175,8 +196,8 @@ def _context(prepared: Prepared, assignment: dict, use_best: bool) -> dict:
         board = state.fit_assignment(board, prepared.analysis)
         split = {a["id"]: dict(board["assignment"].get(a["id"], {})) for a in board["attackers"]}
         try:
-            result = check(prepared.parsed, split)
-            status = blocker_status(prepared.parsed, split)
+            board_now = replace(prepared.parsed, assignment=parse_assignment(prepared.parsed, split))
+            result, status = check(board_now), blocker_status(board_now)
         except BoardError as err:
             context["error"] = str(err)
         else:
@@ -184,5 +205,5 @@ def _context(prepared: Prepared, assignment: dict, use_best: bool) -> dict:
                            verdict=verdict(prepared.core, result, prepared.panel),
                            legal_assignments=prepared.analysis.get("legal_assignments"))
     context["board"] = board
-    context["link"] = state.encode(board)
+    context["link"] = state.encode(board, prepared.link_base)
     return context
