@@ -61,6 +61,9 @@ def _live_form(token: str, name: str = "Force of Nature", split=(2, 2, 2, 2)) ->
     return urllib.parse.urlencode(form).encode()
 
 
+RECONNECT = 25  # requests per keep-alive connection
+
+
 def _client(job) -> tuple[float, int]:
     port, kind, count, client = job
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -88,8 +91,12 @@ def _client(job) -> tuple[float, int]:
         stamp = f"{client}-{time.time_ns()}"
         bodies = [_live_form(token, f"Force of Nature {stamp}-{i}") for i in range(count)]
     errors = 0
+    conn.close()
     start = time.perf_counter()
-    for body in bodies:
+    for i, body in enumerate(bodies):
+        if i % RECONNECT == 0:  # a fresh connection lands on either worker: placement averages out
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         conn.request(method, path, body=body, headers=headers)
         response = conn.getresponse()
         response.read()
