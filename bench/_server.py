@@ -41,7 +41,18 @@ def gunicorn(workers: int = 2, threads: int = 4):
                 time.sleep(0.1)
         else:
             raise RuntimeError("gunicorn did not start")
-        yield base, port
+        yield base, port, proc.pid
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def cpu_seconds(master: int) -> float:
+    """CPU time (user + system) used so far by the gunicorn master's workers (Linux /proc)."""
+    total = 0
+    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    for pid in children:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")

@@ -51,7 +51,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=100)
     args = parser.parse_args()
-    with gunicorn() as (base, _), sync_playwright() as p:
+    with gunicorn() as (base, _, _), sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         weigh(browser, base, "/learn/force-of-nature/split-d-practice", "Lesson page (practice step)")
         page = weigh(browser, base, "/sandbox", "Sandbox page")

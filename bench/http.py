@@ -24,7 +24,7 @@ import time
 import urllib.parse
 
 sys.path.append(_HERE)
-from _server import gunicorn  # noqa: E402
+from _server import cpu_seconds, gunicorn  # noqa: E402
 
 FORCE_OF_NATURE = {
     "attackers": [{"id": "a1", "name": "Force of Nature", "power": 8, "toughness": 8,
@@ -111,6 +111,14 @@ def measure(pool, port, kind, requests, clients) -> tuple[float, int]:
     return per * clients / slowest, sum(e for _, e in results)
 
 
+def server_cpu(master, pool, port, kind, requests, clients) -> float:
+    """Server CPU seconds per request: what a kind costs the server itself, whatever the
+    clients (which share this machine's cores) cost."""
+    before = cpu_seconds(master)
+    measure(pool, port, kind, requests, clients)
+    return (cpu_seconds(master) - before) / (requests // clients * clients)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=300)
@@ -119,8 +127,9 @@ def main() -> None:
     args = parser.parse_args()
     kinds = ["healthz", "api_check", "api_fresh", "live_fragment", "live_drag", "live_fresh"]
     rates: dict[str, list[float]] = {k: [] for k in kinds}
+    cpu: dict[str, list[float]] = {k: [] for k in kinds}
     errors = 0
-    with gunicorn() as (_, port), multiprocessing.Pool(args.clients) as pool:
+    with gunicorn() as (_, port, master), multiprocessing.Pool(args.clients) as pool:
         measure(pool, port, "healthz", args.clients * 20, args.clients)  # warm up
         for r in range(args.rounds):
             order = kinds[r % len(kinds):] + kinds[:r % len(kinds)]  # rotate so no endpoint always goes first
@@ -128,6 +137,9 @@ def main() -> None:
                 rate, errs = measure(pool, port, kind, args.requests, args.clients)
                 rates[kind].append(rate)
                 errors += errs
+        for _ in range(3):  # then the server's own CPU per request, 1,000 requests a kind at a time
+            for kind in kinds:
+                cpu[kind].append(server_cpu(master, pool, port, kind, 1000, args.clients))
     # Many short interleaved rounds, summed: a burst of noise on this shared machine lands on
     # every endpoint alike instead of on whichever one happened to be running.
     overall = {k: len(v) / sum(1 / r for r in v) for k, v in rates.items()}  # harmonic mean
@@ -140,6 +152,12 @@ def main() -> None:
         print(f"  {kind:14s} {rate:8.0f} req/s  (rounds {low:.0f}-{high:.0f}, median "
               f"{statistics.median(rates[kind]):.0f})  ratio to healthz {rate / base:5.2f}")
     print(f"  non-200 responses: {errors}")
+    print("server CPU per request (both workers, user + system; the clients not counted):")
+    base_cpu = statistics.median(cpu["healthz"])
+    for kind in kinds:
+        used = statistics.median(cpu[kind])
+        print(f"  {kind:14s} {used * 1e6:6.0f} µs   healthz/this {base_cpu / used:5.2f}"
+              "  (the throughput ratio if the server had the cores to itself)")
     print("  api_check and live_fragment repeat one request (the server keeps recent answers);"
           " live_drag moves the sliders of one board\n  through splits the server has not seen;"
           " api_fresh and live_fresh send a board never seen before on every request.")
