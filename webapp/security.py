@@ -38,9 +38,11 @@ _gzip_lock = threading.Lock()
 _GZIP_CACHE_SIZE = 512
 
 
-def _gzip(data: bytes) -> bytes:
-    """Same bytes, same gzip: static files and repeated live verdicts are compressed once.
+def _gzip(data: bytes, remember: bool = True) -> bytes:
+    """Same bytes, same gzip: static files and pages are compressed once.
     Hashing a few KB costs a few microseconds; compressing them costs tens."""
+    if not remember:
+        return deflate(data, 6, wrapper=16)
     key = hashlib.blake2b(data, digest_size=16).digest()
     with _gzip_lock:
         packed = _gzip_cache.get(key)
@@ -101,8 +103,10 @@ def set_headers(response):
     return response
 
 
-def compress(response):
-    """gzip text responses: a phone on store wifi should not download 50 KB of htmx raw."""
+def compress(response, remember: bool = True):
+    """gzip text responses: a phone on store wifi should not download 50 KB of htmx raw.
+    A view that keeps its own responses (the live check) compresses them itself, once, with
+    `remember=False`; this hook then leaves them alone."""
     if (
         response.status_code != 200
         or "gzip" not in request.headers.get("Accept-Encoding", "")
@@ -116,7 +120,7 @@ def compress(response):
     if len(data) < 500:
         return response
     etag, weak = response.get_etag()
-    response.set_data(_gzip(data))
+    response.set_data(_gzip(data, remember))
     response.headers["Content-Encoding"] = "gzip"
     if etag:  # a different representation may not share a strong validator
         response.set_etag(etag, weak=True)

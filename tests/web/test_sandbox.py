@@ -349,3 +349,21 @@ def test_reused_fragments_never_show_another_splits_answer(client, board):
     texts = {warm[0] for warm, _ in answers.values()}
     assert len(texts) > 20  # the splits really differ
     assert any("Not legal" in t for t in texts) and any("Not legal" not in t for t in texts)
+
+
+def test_a_kept_live_answer_is_compressed_only_for_clients_that_accept_gzip(client):
+    import gzip
+
+    fields = MultiDict(form_of(client.get("/sandbox").get_data(as_text=True)))
+    set_sliders(fields, "2", "2", "2", "2")
+    packed = [client.post("/sandbox/live", data=fields, headers={**HX, "Accept-Encoding": "gzip"})
+              for _ in range(2)]
+    plain = [client.post("/sandbox/live", data=fields, headers=HX) for _ in range(2)]
+    for response in packed:
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in response.headers["Vary"]
+    for response in plain:
+        assert "Content-Encoding" not in response.headers
+        assert response.get_data(as_text=True).lstrip().startswith('<p class="headline ok">')
+    assert gzip.decompress(packed[1].get_data()) == plain[1].get_data()
+    assert packed[0].get_data() == packed[1].get_data()

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, current_app, g, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import csrf, i18n
+from .. import csrf, i18n, security
 from .. import sandbox_state as state
 from ..htmx import render, wants_fragment
 from ..i18n import COOKIE as LANG_COOKIE
@@ -82,8 +82,11 @@ def live():
     # What the language is chosen from (not the chosen language: choosing costs more than a hit).
     language = (request.args.get("lang"), request.cookies.get(LANG_COOKIE),
                 request.headers.get("Accept-Language"))
-    host = request.host_url
-    key = (host, language, wants_fragment(), request.mimetype, body)
+    environ = request.environ  # what request.host_url (the copyable link) is made of
+    host = tuple(environ.get(k) for k in ("wsgi.url_scheme", "HTTP_HOST", "SERVER_NAME",
+                                          "SERVER_PORT", "SCRIPT_NAME"))
+    gzip = "gzip" in request.headers.get("Accept-Encoding", "")
+    key = (host, language, wants_fragment(), request.mimetype, gzip, body)
 
     def show():
         data = request.get_data()
@@ -97,8 +100,9 @@ def live():
         if request.args.get("lang") is None:  # nothing to remember: reuse the board's catalog
             i18n.use_translations(prepared.translations)
         assignment = state.read_assignment(sliders, prepared.board["attackers"])
-        return _show(prepared, assignment, blocks=["verdict", "live_oob", "live_link"],
-                     url_header="HX-Replace-Url", reuse=True)
+        response = _show(prepared, assignment, blocks=["verdict", "live_oob", "live_link"],
+                         url_header="HX-Replace-Url", reuse=True)
+        return security.compress(response, remember=False)  # kept compressed: a hit sends it as is
 
     return caches().answers.get_or_render(key, show)
 
