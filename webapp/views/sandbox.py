@@ -78,7 +78,8 @@ def live():
     """A slider moved. This changes nothing on the server (so it needs no CSRF token) and its
     answer depends only on the form, the language and the host (for the copyable link), so equal
     requests share one rendering."""
-    body = _CSRF_FIELD.sub(b"", request.get_data())  # the same board from any session
+    data = _form_body()
+    body = _CSRF_FIELD.sub(b"", data)  # the same board from any session
     # What the language is chosen from (not the chosen language: choosing costs more than a hit).
     language = (request.args.get("lang"), request.cookies.get(LANG_COOKIE),
                 request.headers.get("Accept-Language"))
@@ -89,9 +90,6 @@ def live():
     key = (host, language, wants_fragment(), request.mimetype, gzip, body)
 
     def show():
-        data = request.get_data()
-        if request.mimetype != "application/x-www-form-urlencoded":  # htmx sends urlencoded
-            data = urlencode(list(request.form.items(multi=True))).encode()
         board_part, sliders = state.split_body(data)
         # While a slider is dragged only the sliders change: the board's analysis, names and notes
         # are worked out once per board and language (what chooses the language is in the key).
@@ -105,6 +103,16 @@ def live():
         return security.compress(response, remember=False)  # kept compressed: a hit sends it as is
 
     return caches().answers.get_or_render(key, show)
+
+
+def _form_body() -> bytes:
+    """The posted form, urlencoded (as htmx sends it), even if something read the form first
+    (then the raw body is gone, and every request would look alike)."""
+    if request.mimetype == "application/x-www-form-urlencoded":
+        data = request.get_data()
+        if data or not request.content_length:
+            return data
+    return urlencode(list(request.form.items(multi=True))).encode()
 
 
 def _apply(board: dict, op: str) -> tuple[dict, bool]:
