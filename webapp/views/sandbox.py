@@ -33,7 +33,7 @@ class Caches:
     """Per app (an app's catalogs and config are its own): recent live answers, and the boards
     being dragged with what the sandbox shows for them whatever the sliders say."""
     answers: ResponseCache = field(default_factory=lambda: ResponseCache(maxsize=4096))
-    boards: LRU = field(default_factory=lambda: LRU(maxsize=256))
+    boards: LRU = field(default_factory=lambda: LRU(maxsize=128))
 
 
 @bp.record_once
@@ -163,7 +163,7 @@ class Prepared:
     error: str | None = None
     translations: object = None
     link_base: dict | None = None
-    fragments: LRU = field(default_factory=lambda: LRU(maxsize=64), compare=False)
+    fragments: LRU = field(default_factory=lambda: LRU(maxsize=32), compare=False)
 
 
 def _prepare(board: dict) -> Prepared:
