@@ -26,6 +26,7 @@ from ..rules import Board, BoardError, analyze, blocker_status, check, parse_ass
 bp = Blueprint("sandbox", __name__)
 TEMPLATE = "sandbox/page.html"
 bp.add_app_template_global(value_text)
+_CSRF_FIELD = re.compile(rb"(?:^|(?<=&))csrf_token=[^&]*&?")
 
 
 @dataclass
@@ -43,7 +44,6 @@ def _add_caches(setup) -> None:
 
 def caches() -> Caches:
     return current_app.extensions["sandbox"]
-_CSRF_FIELD = re.compile(rb"(?:^|(?<=&))csrf_token=[^&]*&?")
 
 
 def _default_names() -> dict[str, str]:
