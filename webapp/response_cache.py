@@ -53,32 +53,22 @@ class LRU:
 
 class ResponseCache:
     def __init__(self, maxsize: int = 2048):
-        self.maxsize = maxsize
-        self._items: OrderedDict[Hashable, tuple[bytes, int, list]] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = self.misses = 0
+        self._items = LRU(maxsize)
+        self.hits = self.misses = 0  # for tests and benchmarks (not updated under a lock)
 
     def get_or_render(self, key: Hashable, render: Callable[[], Response]) -> Response:
-        with self._lock:
-            item = self._items.get(key)
-            if item is not None:
-                self._items.move_to_end(key)
-                self.hits += 1
+        item = self._items.get(key)
         if item is None:
             response = render()
             if response.status_code != 200 or response.direct_passthrough:
                 return response
-            item = (response.get_data(), response.status_code,
-                    [(k, v) for k, v in response.headers.items() if k not in _SKIP])
-            with self._lock:
-                self.misses += 1
-                self._items[key] = item
-                while len(self._items) > self.maxsize:
-                    self._items.popitem(last=False)
+            self._items.put(key, (response.get_data(), response.status_code,
+                                  [(k, v) for k, v in response.headers.items() if k not in _SKIP]))
+            self.misses += 1
             return response
+        self.hits += 1
         body, status, headers = item
         return Response(body, status, headers)
 
     def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
+        self._items.clear()

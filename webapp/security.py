@@ -7,9 +7,7 @@ CSP: scripts and styles only from our own origin — no inline script, no inline
 from __future__ import annotations
 
 import hashlib
-import threading
 import time
-from collections import OrderedDict
 
 from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
@@ -33,9 +31,7 @@ CSP = "; ".join([
 ])
 
 _COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml")
-_gzip_cache: OrderedDict[bytes, bytes] = OrderedDict()
-_gzip_lock = threading.Lock()
-_GZIP_CACHE_SIZE = 512
+_gzipped = LRU(maxsize=512)  # by content hash
 
 
 def _gzip(data: bytes, remember: bool = True) -> bytes:
@@ -44,17 +40,7 @@ def _gzip(data: bytes, remember: bool = True) -> bytes:
     if not remember:
         return deflate(data, 6, wrapper=16)
     key = hashlib.blake2b(data, digest_size=16).digest()
-    with _gzip_lock:
-        packed = _gzip_cache.get(key)
-        if packed is not None:
-            _gzip_cache.move_to_end(key)
-            return packed
-    packed = deflate(data, 6, wrapper=16)
-    with _gzip_lock:
-        _gzip_cache[key] = packed
-        while len(_gzip_cache) > _GZIP_CACHE_SIZE:
-            _gzip_cache.popitem(last=False)
-    return packed
+    return _gzipped.get_or_make(key, lambda: deflate(data, 6, wrapper=16))
 
 
 class SessionInterface(SecureCookieSessionInterface):
