@@ -41,17 +41,13 @@ def remember_language(response):
     return response
 
 
-def _translations():
+def current_translations():
     """This request's catalog, looked up once: Flask-Babel's own lookup costs ~30 µs a call,
     and a live verdict makes dozens of calls (measured by bench/http.py)."""
     translations = g.get("_babel_translations")
     if translations is None:
         translations = g._babel_translations = get_translations()
     return translations
-
-
-def current_translations():
-    return _translations()
 
 
 def use_translations(translations) -> None:
@@ -61,13 +57,13 @@ def use_translations(translations) -> None:
 
 
 def gettext(string: str, **variables) -> str:
-    text = _translations().ugettext(string)
+    text = current_translations().ugettext(string)
     return text % variables if variables else text
 
 
 def ngettext(singular: str, plural: str, num: int, **variables) -> str:
     variables.setdefault("num", num)
-    return _translations().ungettext(singular, plural, num) % variables
+    return current_translations().ungettext(singular, plural, num) % variables
 
 
 def _l(string: str, **variables):

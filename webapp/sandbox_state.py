@@ -18,8 +18,8 @@ from urllib.parse import parse_qsl
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from .i18n import ABILITY_ORDER
 from .deflate import deflate
+from .i18n import ABILITY_ORDER
 
 Id = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]
@@ -132,11 +132,11 @@ def validate(board: dict) -> dict:
 
 # ---- to the rules core ------------------------------------------------------------------------
 
-def to_core(board: dict, with_assignment: bool = True) -> dict:
-    """The contract's board: removed blockers are gone; an attacker whose blockers all left stays
-    blocked (702.19d)."""
+def to_core(board: dict) -> dict:
+    """The contract's board, without the assignment (the sliders are checked apart from it):
+    removed blockers are gone; an attacker whose blockers all left stays blocked (702.19d)."""
     present = {b["id"] for b in board["blockers"] if not b["removed"]}
-    core = {
+    return {
         "attackers": [
             {"id": a["id"], "name": a["name"], "power": a["power"], "toughness": a["toughness"],
              "abilities": list(a["abilities"]), "attacking": a["attacking"],
@@ -150,10 +150,6 @@ def to_core(board: dict, with_assignment: bool = True) -> dict:
         "planeswalkers": [dict(p) for p in board["planeswalkers"]],
         "battles": [dict(b) for b in board["battles"]],
     }
-    if with_assignment:
-        core["assignment"] = {a["id"]: dict(board["assignment"].get(a["id"], {}))
-                              for a in board["attackers"]}
-    return core
 
 
 def fit_assignment(board: dict, analysis: dict) -> dict:

@@ -172,7 +172,7 @@ def _prepare(board: dict) -> Prepared:
     if not board["attackers"]:
         return Prepared(base, names, translations=translations)
     try:
-        core = state.to_core(board, with_assignment=False)
+        core = state.to_core(board)
         parsed = parse_board(core)
         analysis = analyze(parsed)
     except BoardError as err:
