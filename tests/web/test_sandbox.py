@@ -269,6 +269,29 @@ def test_a_drag_answers_in_the_language_of_each_request(tmp_path):
     assert "Pas légal" in french and "Pas légal" in french_again and "mortelle" in french_again
 
 
+def test_two_boards_whose_counters_match_never_share_their_html(client):
+    """Kept pieces of HTML belong to their board: 2/2 bears and 2/3 bears with 1 damage marked
+    need the same lethal 2, so every split shows the same counters, but not the same notes; and
+    renamed bears get the same verdict in other words."""
+    fields = MultiDict(form_of(client.get("/sandbox").get_data(as_text=True)))
+    set_sliders(fields, "2", "1", "0", "0")
+    fresh, _ = _live(client, fields)
+    for n in range(3):
+        fields[f"blocker-{n}-toughness"] = "3"
+        fields[f"blocker-{n}-damage"] = "1"
+    hurt, _ = _live(client, fields)
+    assert "nothing marked" in fresh and "1 marked" not in fresh
+    assert "1 marked" in hurt and "nothing marked" not in hurt
+
+    set_sliders(fields, "2", "2", "2", "2")  # a legal split spells out who got what, by name
+    bears, _ = _live(client, fields)
+    for n in range(3):
+        fields[f"blocker-{n}-name"] = "Runeclaw Bear"
+    renamed, _ = _live(client, fields)
+    assert "to Grizzly Bears 1" in bears and "to Runeclaw Bear 1" in renamed
+    assert "Grizzly" not in renamed
+
+
 def test_slider_fields_are_read_leniently_and_the_first_of_repeated_ones_counts():
     attackers = [{"id": "a1"}, {"id": "a2"}]
     pairs = [("dmg:a1:b1", "3"), ("dmg:a1:b1", "5"), ("dmg:a2:player", "-4"), ("dmg:a2:b2", "x"),

@@ -7,6 +7,7 @@ POST /sandbox/live      a slider moved: the `verdict` block plus out-of-band cou
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field, replace
 from urllib.parse import urlencode
@@ -31,10 +32,13 @@ _CSRF_FIELD = re.compile(rb"(?:^|(?<=&))csrf_token=[^&]*&?")
 
 @dataclass
 class Caches:
-    """Per app (an app's catalogs and config are its own): recent live answers, and the boards
-    being dragged with what the sandbox shows for them whatever the sliders say."""
+    """Per app (an app's catalogs and config are its own): recent live answers, the boards being
+    dragged with what the sandbox shows for them whatever the sliders say, and pieces of their
+    live HTML. A board's dozens of distinct verdicts and counters fit in `fragments` together
+    with those of the other boards a class is dragging (about 1 KB each, 8 MB at most)."""
     answers: ResponseCache = field(default_factory=lambda: ResponseCache(maxsize=4096))
     boards: LRU = field(default_factory=lambda: LRU(maxsize=128))
+    fragments: LRU = field(default_factory=lambda: LRU(maxsize=8192))
 
 
 @bp.record_once
@@ -142,10 +146,9 @@ def _show(board: dict | Prepared, assignment: dict | None = None, blocks="worksp
     context = _context(prepared, assignment, use_best)
     link = url_for("sandbox.page", b=context["link"])
     g.link_args = {"b": context["link"]}  # the language switcher keeps the board
+    kept = (caches().fragments, _fragment_keys(prepared, context)) if reuse else None
     response = render(TEMPLATE, blocks, status=status, editing=editing, link_error=link_error,
-                      link_url=request.host_url.rstrip("/") + link,
-                      reuse=(prepared.fragments, _fragment_keys(context)) if reuse else None,
-                      **context)
+                      link_url=request.host_url.rstrip("/") + link, reuse=kept, **context)
     if url_header:
         response.headers[url_header] = link
     return response
@@ -163,7 +166,10 @@ class Prepared:
     error: str | None = None
     translations: object = None
     link_base: dict | None = None
-    fragments: LRU = field(default_factory=lambda: LRU(maxsize=32), compare=False)
+    serial: int = field(default_factory=lambda: next(_serials), compare=False)  # names its HTML
+
+
+_serials = itertools.count()
 
 
 def _prepare(board: dict) -> Prepared:
@@ -181,7 +187,7 @@ def _prepare(board: dict) -> Prepared:
                     translations=translations, link_base=state.link_base(base))
 
 
-def _fragment_keys(context: dict) -> dict:
+def _fragment_keys(prepared: Prepared, context: dict) -> dict:
     """What the live blocks show beyond their board (which fixes names, notes and gates): dragging
     back and forth, or across splits with the same problems, reuses their HTML."""
     views, verdict = context["attackers"], context["verdict"] or {}
@@ -189,12 +195,13 @@ def _fragment_keys(context: dict) -> dict:
                    tuple((r["value"], r["is_lethal"], r["flagged"]) for r in v["rows"]))
                   for v in views)
     problems = tuple((p["text"], p["rule"]) for p in verdict.get("problems", ()))
+    board = prepared.serial  # the pieces are kept with other boards' pieces
     return {
         # A legal verdict spells out the split; one that isn't lists its problems.
-        "verdict": (context["error"], bool(verdict), verdict.get("legal"), problems,
+        "verdict": (board, context["error"], bool(verdict), verdict.get("legal"), problems,
                     shown if verdict.get("legal") else None),
-        "live_oob": tuple((v, assigns, left, tuple(r[1:] for r in rows))
-                          for v, assigns, left, rows in shown),
+        "live_oob": (board, tuple((v, assigns, left, tuple(r[1:] for r in rows))
+                                  for v, assigns, left, rows in shown)),
     }
 
 
