@@ -22,14 +22,14 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def gunicorn(workers: int = 2, threads: int = 4):
+def gunicorn(workers: int = 2, threads: int = 4, app: str = "webapp:create_app()"):
     port = free_port()
     instance = tempfile.mkdtemp(prefix="trample-bench-")
     env = {**os.environ, "SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{instance}/bench.db"}
     bin_dir = Path(sys.executable).parent
     proc = subprocess.Popen(
         [str(bin_dir / "gunicorn"), "--workers", str(workers), "--threads", str(threads),
-         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "webapp:create_app()"],
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", app],
         cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"
     try:

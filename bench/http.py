@@ -14,16 +14,15 @@ import sys
 _HERE = sys.path.pop(0)
 
 import argparse  # noqa: E402
-import itertools
 import http.client  # noqa: E402
+import itertools
 import json
 import multiprocessing
-import re
 import statistics
 import time
-import urllib.parse
 
 sys.path.append(_HERE)
+from _live import live_form, live_session  # noqa: E402
 from _server import cpu_seconds, gunicorn  # noqa: E402
 
 FORCE_OF_NATURE = {
@@ -33,32 +32,6 @@ FORCE_OF_NATURE = {
                   "abilities": []} for i in (1, 2, 3)],
     "assignment": {"a1": {"b1": 2, "b2": 2, "b3": 2, "player": 2}},
 }
-
-
-def _live_session(conn) -> tuple[dict, str]:
-    """What a browser has before it drags a slider: the session cookie and the form's token."""
-    conn.request("GET", "/sandbox")
-    response = conn.getresponse()
-    html = response.read().decode()
-    cookie = response.getheader("Set-Cookie").split(";")[0]
-    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
-    headers = {"Cookie": cookie, "HX-Request": "true", "X-CSRFToken": token,
-               "Content-Type": "application/x-www-form-urlencoded", "Accept-Encoding": "gzip"}
-    return headers, token
-
-
-def _live_form(token: str, name: str = "Force of Nature", split=(2, 2, 2, 2)) -> bytes:
-    """The page's form as htmx posts it when a slider moves."""
-    form = [("csrf_token", token), ("attacker-0-id", "a1"), ("attacker-0-name", name),
-            ("attacker-0-power", "8"), ("attacker-0-toughness", "8"), ("attacker-0-ability", "trample"),
-            ("attacker-0-attacking", "player")]
-    for i in (1, 2, 3):
-        form += [("attacker-0-blocked_by", f"b{i}"), (f"blocker-{i-1}-id", f"b{i}"),
-                 (f"blocker-{i-1}-name", "Grizzly Bears"), (f"blocker-{i-1}-power", "2"),
-                 (f"blocker-{i-1}-toughness", "2"), (f"blocker-{i-1}-damage", "0")]
-    form += [(f"dmg:a1:b{i}", str(split[i - 1])) for i in (1, 2, 3)]
-    form.append(("dmg:a1:player", str(split[3])))
-    return urllib.parse.urlencode(form).encode()
 
 
 RECONNECT = 25  # requests per keep-alive connection
@@ -74,8 +47,8 @@ def _client(job) -> tuple[float, int]:
         headers = {"Content-Type": "application/json"}
     else:
         method, path = "POST", "/sandbox/live"
-        headers, token = _live_session(conn)
-        body = _live_form(token)
+        headers, token = live_session(conn)
+        body = live_form(token)
     bodies = [body] * count
     if kind == "api_fresh":  # a board never seen before on every request: nothing cached
         stamp = f"{client}-{time.time_ns()}"
@@ -85,11 +58,11 @@ def _client(job) -> tuple[float, int]:
     if kind == "live_drag":  # sliders moving on one board: each split new to the server
         stamp = f"{client}-{time.time_ns()}"
         splits = [s for s in itertools.product(range(9), repeat=4) if sum(s) <= 8]
-        bodies = [_live_form(token, f"Force of Nature {stamp}", splits[i % len(splits)])
+        bodies = [live_form(token, f"Force of Nature {stamp}", splits[i % len(splits)])
                   for i in range(count)]
     if kind == "live_fresh":  # every request a board the server has never seen: nothing cached
         stamp = f"{client}-{time.time_ns()}"
-        bodies = [_live_form(token, f"Force of Nature {stamp}-{i}") for i in range(count)]
+        bodies = [live_form(token, f"Force of Nature {stamp}-{i}") for i in range(count)]
     errors = 0
     conn.close()
     start = time.perf_counter()
