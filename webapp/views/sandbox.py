@@ -34,11 +34,11 @@ _CSRF_FIELD = re.compile(rb"(?:^|(?<=&))csrf_token=[^&]*&?")
 class Caches:
     """Per app (an app's catalogs and config are its own): recent live answers, the boards being
     dragged with what the sandbox shows for them whatever the sliders say, and pieces of their
-    live HTML. A board's dozens of distinct verdicts and counters fit in `fragments` together
-    with those of the other boards a class is dragging (about 1 KB each, 8 MB at most)."""
+    live HTML. A board dragged through every split shows a few hundred distinct verdicts and
+    counters; `fragments` keeps those of about 15 such boards (2.2 KB a piece, 9 MB at most)."""
     answers: ResponseCache = field(default_factory=lambda: ResponseCache(maxsize=4096))
     boards: LRU = field(default_factory=lambda: LRU(maxsize=128))
-    fragments: LRU = field(default_factory=lambda: LRU(maxsize=8192))
+    fragments: LRU = field(default_factory=lambda: LRU(maxsize=4096))
 
 
 @bp.record_once
