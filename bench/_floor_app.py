@@ -24,6 +24,7 @@ def floor_app():
 
     def read():
         board_part, sliders = state.split_body(request.get_data())
+
         def prepare():  # as the live view does, once per board
             form = MultiDict(state.board_fields(board_part))
             return sandbox._prepare(state.from_form(form, sandbox._default_names()))
