@@ -15,14 +15,13 @@ _HERE = sys.path.pop(0)
 
 import argparse  # noqa: E402
 import http.client  # noqa: E402
-import itertools
 import json
 import multiprocessing
 import statistics
 import time
 
 sys.path.append(_HERE)
-from _live import live_form, live_session  # noqa: E402
+from _live import drag_forms, live_form, live_session, timed  # noqa: E402
 from _server import cpu_seconds, gunicorn  # noqa: E402
 
 FORCE_OF_NATURE = {
@@ -33,8 +32,6 @@ FORCE_OF_NATURE = {
     "assignment": {"a1": {"b1": 2, "b2": 2, "b3": 2, "player": 2}},
 }
 
-
-RECONNECT = 25  # requests per keep-alive connection
 
 
 def _client(job) -> tuple[float, int]:
@@ -56,25 +53,12 @@ def _client(job) -> tuple[float, int]:
             {**FORCE_OF_NATURE["attackers"][0], "name": f"Force of Nature {stamp}-{i}"}]}).encode()
             for i in range(count)]
     if kind == "live_drag":  # sliders moving on one board: each split new to the server
-        stamp = f"{client}-{time.time_ns()}"
-        splits = [s for s in itertools.product(range(9), repeat=4) if sum(s) <= 8]
-        bodies = [live_form(token, f"Force of Nature {stamp}", splits[i % len(splits)])
-                  for i in range(count)]
+        bodies = drag_forms(token, client, count)
     if kind == "live_fresh":  # every request a board the server has never seen: nothing cached
         stamp = f"{client}-{time.time_ns()}"
         bodies = [live_form(token, f"Force of Nature {stamp}-{i}") for i in range(count)]
-    errors = 0
     conn.close()
-    start = time.perf_counter()
-    for i, body in enumerate(bodies):
-        if i % RECONNECT == 0:  # a fresh connection lands on either worker: placement averages out
-            conn.close()
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        conn.request(method, path, body=body, headers=headers)
-        response = conn.getresponse()
-        response.read()
-        errors += response.status != 200
-    return time.perf_counter() - start, errors
+    return timed(port, method, path, bodies, headers)
 
 
 def measure(pool, port, kind, requests, clients) -> tuple[float, int]:

@@ -23,42 +23,24 @@ _HERE = sys.path.pop(0)
 
 import argparse  # noqa: E402
 import http.client  # noqa: E402
-import itertools  # noqa: E402
 import multiprocessing  # noqa: E402
-import time  # noqa: E402
 
 sys.path.append(_HERE)
 from _floor_app import ROUTES  # noqa: E402
-from _live import live_form, live_session  # noqa: E402
+from _live import drag_forms, live_session, timed  # noqa: E402
 from _server import cpu_seconds, gunicorn  # noqa: E402
 
 STAGES = {"healthz": "/healthz", **ROUTES, "live": "/sandbox/live"}
-SPLITS = [s for s in itertools.product(range(9), repeat=4) if sum(s) <= 8]
-RECONNECT = 25  # requests per keep-alive connection, as in bench/http.py
 
 
-def _client(job) -> float:
+def _client(job) -> tuple[float, int]:
     port, path, count, client = job
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     headers, token = live_session(conn)
-    stamp = f"{client}-{time.time_ns()}"  # a board of its own: every split is new to the server
-    bodies = [live_form(token, f"Force of Nature {stamp}", SPLITS[i % len(SPLITS)])
-              for i in range(count)]
     conn.close()
-    start = time.perf_counter()
-    for i, body in enumerate(bodies):
-        if i % RECONNECT == 0:
-            conn.close()
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        if path == "/healthz":
-            conn.request("GET", path)
-        else:
-            conn.request("POST", path, body=body, headers=headers)
-        response = conn.getresponse()
-        response.read()
-        if response.status != 200:
-            raise RuntimeError(f"{path}: {response.status}")
-    return time.perf_counter() - start
+    if path == "/healthz":
+        return timed(port, "GET", path, [None] * count, {})
+    return timed(port, "POST", path, drag_forms(token, client, count), headers)
 
 
 def main() -> None:
@@ -71,6 +53,7 @@ def main() -> None:
     rates: dict[str, list[float]] = {k: [] for k in STAGES}
     cpu: dict[str, float] = dict.fromkeys(STAGES, 0.0)  # summed: a clock tick is 10 ms
     names = list(STAGES)
+    errors = 0
     with gunicorn(app="bench._floor_app:floor_app()") as (_, port, master), \
             multiprocessing.Pool(args.clients) as pool:
         pool.map(_client, [(port, "/healthz", 20, c) for c in range(args.clients)])  # warm up
@@ -78,9 +61,10 @@ def main() -> None:
             for name in names[r % len(names):] + names[:r % len(names)]:  # rotate the order
                 before = cpu_seconds(master)
                 jobs = [(port, STAGES[name], per, c) for c in range(args.clients)]
-                times = pool.map(_client, jobs)
+                results = pool.map(_client, jobs)
                 cpu[name] += cpu_seconds(master) - before
-                rates[name].append(per * args.clients / max(times))
+                rates[name].append(per * args.clients / max(t for t, _ in results))
+                errors += sum(e for _, e in results)
     overall = {k: len(v) / sum(1 / r for r in v) for k, v in rates.items()}  # harmonic mean
     used = {k: v / (args.rounds * per * args.clients) for k, v in cpu.items()}
     print(f"gunicorn 2 workers x 4 threads on loopback; {args.clients} clients each dragging a "
@@ -89,6 +73,7 @@ def main() -> None:
     for name in names:
         print(f"  {name:8s} {overall[name]:7.0f}  {overall[name] / overall['healthz']:10.2f}"
               f"   {used[name] * 1e6:14.0f} µs  {used['healthz'] / used[name]:12.2f}")
+    print(f"  non-200 responses: {errors}")
 
 
 if __name__ == "__main__":
