@@ -12,11 +12,13 @@ from pathlib import Path
 
 from flask import Flask
 
+from .content import LANGUAGES as CONTENT_LANGUAGES
+
 
 class Defaults:
     SECRET_KEY: str | None = None
-    # Languages with a catalog; English is the source language and the fallback.
-    LANGUAGES = ("en", "fr", "ja")
+    # Languages with a catalog (the content's list); English is the source and the fallback.
+    LANGUAGES = tuple(CONTENT_LANGUAGES)
     BABEL_DEFAULT_LOCALE = "en"
     BABEL_TRANSLATION_DIRECTORIES = str(Path(__file__).parent / "translations")
     # Boards and forms are small; anything bigger is a mistake or an attack.

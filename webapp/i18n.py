@@ -10,11 +10,14 @@ import os
 from pathlib import Path
 from urllib.parse import urlencode
 
-from babel.support import LazyProxy
 from flask import Flask, g, request
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, get_locale, gettext, lazy_gettext as _l
 
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ja": "日本語"}
+from .content import LANGUAGES
+from .rules import ABILITIES
+from .rules.messages import sentence
+
+LANGUAGE_NAMES = LANGUAGES  # code -> the language's own name, from the content's one list
 COOKIE = "lang"
 
 
@@ -41,36 +44,6 @@ def remember_language(response):
     return response
 
 
-def current_translations():
-    """This request's catalog, looked up once: Flask-Babel's own lookup costs ~30 µs a call,
-    and a live verdict makes dozens of calls (measured by bench/http.py)."""
-    translations = g.get("_babel_translations")
-    if translations is None:
-        translations = g._babel_translations = get_translations()
-    return translations
-
-
-def use_translations(translations) -> None:
-    """Use a catalog found earlier for the same language choice (see views/sandbox.live)."""
-    if translations is not None:
-        g._babel_translations = translations
-
-
-def gettext(string: str, **variables) -> str:
-    text = current_translations().ugettext(string)
-    return text % variables if variables else text
-
-
-def ngettext(singular: str, plural: str, num: int, **variables) -> str:
-    variables.setdefault("num", num)
-    return current_translations().ungettext(singular, plural, num) % variables
-
-
-def _l(string: str, **variables):
-    """lazy_gettext: translated when shown, in the language of that request."""
-    return LazyProxy(gettext, string, enable_cache=False, **variables)
-
-
 def lang_url(code: str) -> str:
     """This page in another language: same path and query (plus the page's own link arguments,
     e.g. the sandbox board after a form post), with ?lang= set."""
@@ -81,13 +54,10 @@ def lang_url(code: str) -> str:
 def init_app(app: Flask) -> None:
     compile_catalogs(Path(app.config["BABEL_TRANSLATION_DIRECTORIES"]), app.logger)
     Babel(app, locale_selector=select_locale)
-    # Templates' _()/gettext() use the per-request catalog too (same semantics as Flask-Babel's).
-    app.jinja_env.install_gettext_callables(
-        lambda s, **kw: gettext(s, **kw), lambda s, p, n, **kw: ngettext(s, p, n, **kw), newstyle=True)
     app.after_request(remember_language)
     app.jinja_env.globals.update(
         problem_text=problem_text, lethal_note=lethal_note, ability_label=ability_label,
-        LANGUAGE_NAMES=LANGUAGE_NAMES, lang_url=lang_url, ability_order=ABILITY_ORDER,
+        LANGUAGE_NAMES=LANGUAGE_NAMES, lang_url=lang_url, ability_order=ABILITIES,
         current_locale=lambda: str(get_locale() or "en"),
     )
 
@@ -125,53 +95,6 @@ def _fill(template: str, params: dict) -> str:
     return template % _Params(params or {})
 
 
-# One translatable sentence per stable problem code (see docs/rules-api.md).
-_PROBLEMS = {
-    "wrong_total": _l("%(creature_name)s must assign all %(power)s of its combat damage; "
-                      "%(assigned)s is assigned."),
-    "blocked_no_trample": _l("%(creature_name)s is blocked and has no trample, so it can damage "
-                             "only its blockers, not %(target_name)s."),
-    "controller_before_loyalty": _l("%(creature_name)s can’t assign damage to the player yet: "
-                                    "%(planeswalker_name)s has %(has)s damage assigned of the "
-                                    "%(loyalty)s its loyalty requires."),
-    "planeswalker_controller": _l("%(creature_name)s is attacking %(planeswalker_name)s without "
-                                  "trample over planeswalkers, so none of its damage can go to "
-                                  "that planeswalker's controller."),
-    "battle_protector": _l("%(creature_name)s is attacking %(battle_name)s; no kind of trample "
-                           "lets its damage reach the battle's protector."),
-    "target_removed": _l("%(target_name)s has left combat, so %(creature_name)s can’t assign "
-                         "damage to it."),
-    "trample_when_blocking": _l("%(creature_name)s is blocking; trample does nothing for a "
-                                "blocking creature, so its damage can go only to the attacker it "
-                                "blocks."),
-    "blocker_to_player": _l("%(creature_name)s is blocking, so its damage can go only to the "
-                            "attacker it blocks, never to a player."),
-}
-
-_NOTHING_TO_ASSIGN = {
-    "no_power": _l("%(creature_name)s has power %(power)s, so it assigns no combat damage; "
-                   "%(assigned)s is assigned."),
-    "no_blockers_left": _l("%(creature_name)s was blocked and every blocker left combat; without "
-                           "trample it assigns no combat damage, but %(assigned)s is assigned."),
-    "target_removed": _l("%(creature_name)s is attacking %(target_name)s, which left combat, so it "
-                         "assigns no combat damage; %(assigned)s is assigned."),
-    "planeswalker_removed": _l("%(creature_name)s is attacking %(target_name)s, which left combat; "
-                               "trample can’t send that damage to the planeswalker's controller, "
-                               "so it assigns none, but %(assigned)s is assigned."),
-}
-
-_BEFORE_LETHAL = {
-    "deathtouch": _l("%(creature_name)s can’t assign damage to %(target_name)s yet: "
-                     "%(blocker_name)s has none of its damage, and with deathtouch just 1 would "
-                     "be lethal."),
-    "marked": _l("%(creature_name)s can’t assign damage to %(target_name)s yet: %(blocker_name)s "
-                 "already has %(marked)s damage marked, so it needs %(needs)s more and has "
-                 "%(has)s."),
-    "plain": _l("%(creature_name)s can’t assign damage to %(target_name)s yet: %(blocker_name)s "
-                "has %(has)s of the %(needs)s damage it needs."),
-}
-
-
 def problem_text(problem: dict, labels: dict | None = None) -> str:
     """The sentence for one problem from check(), in the current language.
 
@@ -186,14 +109,10 @@ def problem_text(problem: dict, labels: dict | None = None) -> str:
             params[name_key] = labels[params[id_key]]
         elif params.get(id_key) == "player":
             params[name_key] = gettext("the player")
-    if code == "player_before_lethal":
-        kind = "deathtouch" if params.get("deathtouch") else "marked" if params.get("marked") else "plain"
-        return _fill(str(_BEFORE_LETHAL[kind]), params)
-    if code == "no_damage_to_assign" and params.get("reason") in _NOTHING_TO_ASSIGN:
-        return _fill(str(_NOTHING_TO_ASSIGN[params["reason"]]), params)
-    if code in _PROBLEMS:
-        return _fill(str(_PROBLEMS[code]), params)
-    return gettext("This assignment breaks rule %(rule)s.", rule=problem.get("rule", "?"))
+    template = sentence(code, params) if isinstance(code, str) else None
+    if template is None:
+        return gettext("This assignment breaks rule %(rule)s.", rule=problem.get("rule", "?"))
+    return _fill(gettext(template), params)
 
 
 def lethal_note(detail: dict, abilities: list[str] = ()) -> str:
@@ -236,7 +155,7 @@ _ABILITIES = {
     "infect": _l("Infect"),
     "wither": _l("Wither"),
 }
-ABILITY_ORDER = tuple(_ABILITIES)
+assert set(_ABILITIES) == set(ABILITIES), "every ability word of the core needs a label here"
 
 
 def ability_label(word: str) -> str:

@@ -1,26 +1,27 @@
-"""The OpenAPI 3.1 description of the JSON API, written by hand from DESIGN.md's contract."""
+"""The OpenAPI 3.1 description of the JSON API, written by hand from DESIGN.md's contract.
+Its lists and limits are the rules core's own (webapp.rules), so the two cannot disagree."""
 
 from __future__ import annotations
 
-ABILITIES = [
-    "trample", "trample_over_planeswalkers", "deathtouch", "first_strike", "double_strike",
-    "indestructible", "protection_from_white", "protection_from_blue", "protection_from_black",
-    "protection_from_red", "protection_from_green", "lifelink", "banding", "can_block_additional",
-    "infect", "wither",
-]
+from .rules import ABILITIES, COLORS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER
 
-_ID = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,40}$"}
-_AMOUNTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 999}}
 
-_NAME = {"type": "string", "maxLength": 60, "description": "defaults to the id"}
+def _number(low: int, **extra) -> dict:
+    return {"type": "integer", "minimum": low, "maximum": MAX_NUMBER, **extra}
+
+
+_ID = {"type": "string", "pattern": ID_PATTERN}
+_AMOUNTS = {"type": "object", "additionalProperties": _number(0)}
+
+_NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": r"\S",
+         "description": "defaults to the id; not blank"}
 _CREATURE = {
     "id": _ID, "name": _NAME,
-    "power": {"type": "integer", "minimum": -999, "maximum": 999},
-    "toughness": {"type": "integer", "minimum": 1, "maximum": 999},
-    "damage": {"type": "integer", "minimum": 0, "maximum": 999,
-               "description": "already marked; below toughness unless indestructible"},
-    "abilities": {"type": "array", "items": {"enum": ABILITIES}},
-    "colors": {"type": "array", "items": {"enum": ["white", "blue", "black", "red", "green"]}},
+    "power": _number(-MAX_NUMBER),
+    "toughness": _number(1),
+    "damage": _number(0, description="already marked; below toughness unless indestructible"),
+    "abilities": {"type": "array", "items": {"enum": list(ABILITIES)}},
+    "colors": {"type": "array", "items": {"enum": list(COLORS)}},
 }
 
 _SCHEMAS = {
@@ -43,25 +44,25 @@ _SCHEMAS = {
     "Planeswalker": {
         "type": "object", "required": ["id", "loyalty"], "additionalProperties": False,
         "properties": {"id": _ID, "name": _NAME,
-                       "loyalty": {"type": "integer", "minimum": 1, "maximum": 999},
+                       "loyalty": _number(1),
                        "removed_from_combat": {"type": "boolean"}},
     },
     "Battle": {
         "type": "object", "required": ["id", "defense"], "additionalProperties": False,
         "properties": {"id": _ID, "name": _NAME,
-                       "defense": {"type": "integer", "minimum": 1, "maximum": 999},
+                       "defense": _number(1),
                        "removed_from_combat": {"type": "boolean"}},
     },
     "Board": {
         "type": "object", "required": ["attackers"],
         "description": "One combat damage step at the moment damage is assigned. "
-                       "Limits: 8 attackers, 12 blockers, 4 planeswalkers, 4 battles.",
+                       "Limits: " + ", ".join(f"{n} {kind}" for kind, n in LIMITS.items()) + ".",
         "properties": {
-            "attackers": {"type": "array", "maxItems": 8, "items": {"$ref": "#/components/schemas/Attacker"}},
-            "blockers": {"type": "array", "maxItems": 12, "items": {"$ref": "#/components/schemas/Blocker"}},
-            "planeswalkers": {"type": "array", "maxItems": 4,
+            "attackers": {"type": "array", "maxItems": LIMITS["attackers"], "items": {"$ref": "#/components/schemas/Attacker"}},
+            "blockers": {"type": "array", "maxItems": LIMITS["blockers"], "items": {"$ref": "#/components/schemas/Blocker"}},
+            "planeswalkers": {"type": "array", "maxItems": LIMITS["planeswalkers"],
                               "items": {"$ref": "#/components/schemas/Planeswalker"}},
-            "battles": {"type": "array", "maxItems": 4, "items": {"$ref": "#/components/schemas/Battle"}},
+            "battles": {"type": "array", "maxItems": LIMITS["battles"], "items": {"$ref": "#/components/schemas/Battle"}},
             "assignment": {"type": "object", "additionalProperties": _AMOUNTS,
                            "description": "creature id -> {recipient id or \"player\": amount}"},
         },

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from webapp.i18n import _BEFORE_LETHAL, _NOTHING_TO_ASSIGN, _PROBLEMS, lethal_note, problem_text
+from webapp.i18n import lethal_note, problem_text
+from webapp.rules.messages import SENTENCES
 
 DOC = (Path(__file__).parents[2] / "docs" / "rules-api.md").read_text()
 CODES_SECTION = DOC[DOC.index("Stable codes"):DOC.index("## analyze")]
@@ -27,7 +28,7 @@ def test_the_doc_lists_the_codes_we_expect():
 
 @pytest.mark.parametrize("code", sorted(DOCUMENTED_CODES))
 def test_every_documented_code_has_its_own_sentence(app, code):
-    assert code in _PROBLEMS or code in ("player_before_lethal", "no_damage_to_assign")
+    assert any(known == code for known, _ in SENTENCES)
     with app.test_request_context():
         text = problem_text({"code": code, "rule": "702.19b", "params": PARAMS})
     assert "?" not in text and "%(" not in text and "breaks rule" not in text
@@ -35,17 +36,28 @@ def test_every_documented_code_has_its_own_sentence(app, code):
 
 @pytest.mark.parametrize("reason", sorted(REASONS))
 def test_every_reason_for_assigning_nothing_has_a_sentence(app, reason):
-    assert reason in _NOTHING_TO_ASSIGN
+    assert ("no_damage_to_assign", reason) in SENTENCES
     with app.test_request_context():
         text = problem_text({"code": "no_damage_to_assign", "params": {**PARAMS, "reason": reason}})
     assert "Force of Nature" in text and "%(" not in text
 
 
 def test_player_before_lethal_explains_deathtouch_and_marked_damage(app):
-    assert set(_BEFORE_LETHAL) == {"deathtouch", "marked", "plain"}
+    assert {v for code, v in SENTENCES if code == "player_before_lethal"} == {"deathtouch", "marked", "plain"}
     with app.test_request_context():
         assert "deathtouch" in problem_text({"code": "player_before_lethal", "params": {**PARAMS, "deathtouch": True}})
         assert "1 damage marked" in problem_text({"code": "player_before_lethal", "params": {**PARAMS, "marked": 1}})
+
+
+def test_the_web_and_the_core_word_a_problem_from_the_same_sentence(app):
+    from webapp.rules import check
+    board = {"attackers": [{"id": "a1", "name": "Force of Nature", "power": 8, "toughness": 8,
+                            "abilities": ["trample"], "blocked_by": ["b1"]}],
+             "blockers": [{"id": "b1", "name": "Grizzly Bears", "power": 2, "toughness": 2}]}
+    problem = check(board, {"a1": {"b1": 1, "player": 7}})["problems"][0]
+    with app.test_request_context():
+        shown = problem_text(problem)
+    assert problem["message"] == shown.replace("Grizzly Bears", "Grizzly Bears (b1)")
 
 
 def test_page_names_replace_the_cores_names(app):

@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-LANGUAGES = ("en", "fr", "ja")
+# The app's languages, each with its own name for the switcher: the one list (config reads it).
+LANGUAGES = {"en": "English", "fr": "Français", "ja": "日本語"}
 DEFAULT_LANGUAGE = "en"
 KEY = re.compile(r"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$")
 _HEADING = re.compile(r"^##(?!#)\s*(.*?)\s*$")

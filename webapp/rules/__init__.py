@@ -11,9 +11,10 @@ See docs/rules-api.md for the shapes and the stable problem codes.
 
 from .analyze import analyze
 from .check import blocker_status, check
-from .model import (ABILITIES, COLORS, PLAYER, Attacker, Battle, Blocker, Board, BoardError,
-                    Planeswalker, parse_assignment, parse_board)
+from .model import (ABILITIES, COLORS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER, Attacker,
+                    Battle, Blocker, Board, BoardError, Planeswalker, parse_assignment, parse_board)
 from .recipients import lethal_damage
 
-__all__ = ["ABILITIES", "blocker_status", "COLORS", "PLAYER", "Attacker", "Battle", "Blocker", "Board", "BoardError",
+__all__ = ["ABILITIES", "blocker_status", "COLORS", "ID_PATTERN", "LIMITS", "MAX_NAME", "MAX_NUMBER",
+           "PLAYER", "Attacker", "Battle", "Blocker", "Board", "BoardError",
            "Planeswalker", "analyze", "check", "lethal_damage", "parse_assignment", "parse_board"]

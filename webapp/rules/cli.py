@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from typing import TextIO
 
 from .analyze import analyze
 from .check import check
-from .model import BoardError
+from .model import ABILITIES, LIMITS, MAX_NUMBER, BoardError
 
 BOARD_HELP = """\
 A board is JSON describing one combat damage step at the moment damage is assigned:
@@ -24,12 +25,14 @@ A board is JSON describing one combat damage step at the moment damage is assign
    "assignment": {"a1": {"b1": 2, "b2": 2, "player": 4}}}
 
 ids are unique; "attacking" is "player" or a planeswalker/battle id; "blocked": true with an empty
-"blocked_by" means every blocker left combat. Abilities: trample, trample_over_planeswalkers,
-deathtouch, first_strike, double_strike, indestructible, protection_from_<color>, lifelink, banding,
-can_block_additional, infect, wither. "assignment" maps each creature to {recipient: amount};
-recipients are blocker ids, attacker ids (for blockers), the attacked planeswalker/battle and
-"player". check needs "assignment"; analyze ignores it.
-"""
+"blocked_by" means every blocker left combat. "assignment" maps each creature to
+{recipient: amount}; recipients are blocker ids, attacker ids (for blockers), the attacked
+planeswalker/battle and "player". check needs "assignment"; analyze ignores it.
+
+%s
+""" % textwrap.fill(f"Abilities: {', '.join(ABILITIES)}. Limits: "
+                   + ", ".join(f"{n} {kind}" for kind, n in LIMITS.items())
+                   + f"; numbers up to {MAX_NUMBER}.", 100)
 
 USAGE = "usage: trample {check,analyze} FILE|-   (trample --help explains the board format)"
 

@@ -1,60 +1,87 @@
-"""One plain English sentence per problem code, built from the problem's params.
+"""One plain sentence per problem, built from the problem's params: the one source of these words.
 
-The web layer translates from ``code`` + ``params``; this English text is what the API and the
-command print, and the fallback.
+The core renders them in English (the API's and the command's ``message``). The web layer
+translates the same sentences from ``code`` + ``params`` (webapp.i18n.problem_text): each is
+marked with ``N_`` so Babel extracts it into the catalogs.
 """
 
 from __future__ import annotations
 
-_NOTHING = {
-    "no_power": "{creature_name} has power {power}, so it assigns no combat damage; "
-                "it assigned {assigned}.",
-    "no_blockers_left": "{creature_name} was blocked and every blocker left combat; without trample "
-                        "it assigns no combat damage, but it assigned {assigned}.",
-    "target_removed": "{creature_name} is attacking {target_name}, which left combat, so it assigns "
-                      "no combat damage; it assigned {assigned}.",
-    "not_blocking": "{creature_name} isn't blocking any attacker, so it assigns no combat damage; "
-                    "it assigned {assigned}.",
-    "planeswalker_removed": "{creature_name} is attacking {target_name}, which left combat; trample "
-                            "can't send that damage to the planeswalker's controller, so it assigns "
-                            "none, but it assigned {assigned}.",
+
+def N_(text: str) -> str:
+    """Mark a sentence for translation; it is translated where it is shown, not here."""
+    return text
+
+
+# (code, variant) -> sentence. The variant is params["reason"] for no_damage_to_assign, and the
+# kind of shortfall for player_before_lethal; None otherwise.
+SENTENCES = {
+    ("wrong_total", None): N_(
+        "%(creature_name)s must assign all %(power)s of its combat damage; %(assigned)s is assigned."),
+    ("blocked_no_trample", None): N_(
+        "%(creature_name)s is blocked and has no trample, so it can damage only its blockers, "
+        "not %(target_name)s."),
+    ("controller_before_loyalty", None): N_(
+        "%(creature_name)s can’t assign damage to the player yet: %(planeswalker_name)s has "
+        "%(has)s damage assigned of the %(loyalty)s its loyalty requires."),
+    ("planeswalker_controller", None): N_(
+        "%(creature_name)s is attacking %(planeswalker_name)s without trample over planeswalkers, "
+        "so none of its damage can go to that planeswalker’s controller."),
+    ("battle_protector", None): N_(
+        "%(creature_name)s is attacking %(battle_name)s; no kind of trample lets its damage reach "
+        "the battle’s protector."),
+    ("target_removed", None): N_(
+        "%(target_name)s has left combat, so %(creature_name)s can’t assign damage to it."),
+    ("trample_when_blocking", None): N_(
+        "%(creature_name)s is blocking; trample does nothing for a blocking creature, so its "
+        "damage can go only to the attacker it blocks."),
+    ("blocker_to_player", None): N_(
+        "%(creature_name)s is blocking, so its damage can go only to the attacker it blocks, never "
+        "to a player."),
+    ("no_damage_to_assign", "no_power"): N_(
+        "%(creature_name)s has power %(power)s, so it assigns no combat damage; %(assigned)s is "
+        "assigned."),
+    ("no_damage_to_assign", "no_blockers_left"): N_(
+        "%(creature_name)s was blocked and every blocker left combat; without trample it assigns "
+        "no combat damage, but %(assigned)s is assigned."),
+    ("no_damage_to_assign", "target_removed"): N_(
+        "%(creature_name)s is attacking %(target_name)s, which left combat, so it assigns no "
+        "combat damage; %(assigned)s is assigned."),
+    ("no_damage_to_assign", "not_blocking"): N_(
+        "%(creature_name)s isn’t blocking any attacker, so it assigns no combat damage; "
+        "%(assigned)s is assigned."),
+    ("no_damage_to_assign", "planeswalker_removed"): N_(
+        "%(creature_name)s is attacking %(target_name)s, which left combat; trample can’t send "
+        "that damage to the planeswalker’s controller, so it assigns none, but %(assigned)s is "
+        "assigned."),
+    ("player_before_lethal", "deathtouch"): N_(
+        "%(creature_name)s can’t assign damage to %(target_name)s yet: %(blocker_name)s has none "
+        "of its damage, and with deathtouch just 1 would be lethal."),
+    ("player_before_lethal", "marked"): N_(
+        "%(creature_name)s can’t assign damage to %(target_name)s yet: %(blocker_name)s already "
+        "has %(marked)s damage marked, so it needs %(needs)s more and has %(has)s."),
+    ("player_before_lethal", "plain"): N_(
+        "%(creature_name)s can’t assign damage to %(target_name)s yet: %(blocker_name)s has "
+        "%(has)s of the %(needs)s damage it needs."),
 }
 
-_TEMPLATES = {
-    "wrong_total": "{creature_name} must assign all {power} of its combat damage; "
-                   "it assigned {assigned}.",
-    "blocked_no_trample": "{creature_name} is blocked and has no trample, so it can damage only its "
-                          "blockers, not {target_name}.",
-    "planeswalker_controller": "{creature_name} is attacking {planeswalker_name} and doesn't have "
-                               "trample over planeswalkers, so none of its damage can go to that "
-                               "planeswalker's controller.",
-    "battle_protector": "{creature_name} is attacking {battle_name}; no kind of trample lets its "
-                        "damage reach the battle's protector.",
-    "target_removed": "{target_name} has left combat, so {creature_name} can't assign damage to it.",
-    "trample_when_blocking": "{creature_name} is blocking; trample does nothing for a blocking "
-                             "creature, so its damage can go only to the attacker it blocks.",
-    "blocker_to_player": "{creature_name} is blocking, so its damage can go only to the attacker "
-                         "it blocks, never to a player.",
-    "controller_before_loyalty": "{creature_name} can't assign damage to the player yet: "
-                                 "{planeswalker_name} has {has} damage assigned of the {loyalty} "
-                                 "its loyalty requires.",
-}
+
+def sentence(code: str, params: dict) -> str | None:
+    """The untranslated sentence for a problem, or None for a code without one."""
+    if code == "no_damage_to_assign":
+        variant = params.get("reason")
+    elif code == "player_before_lethal":
+        variant = ("deathtouch" if params.get("deathtouch")
+                   else "marked" if params.get("marked") else "plain")
+    else:
+        variant = None
+    return SENTENCES.get((code, variant))
 
 
 def render(code: str, params: dict) -> str:
-    if code == "no_damage_to_assign":
-        return _NOTHING[params["reason"]].format(**params)
-    if code == "player_before_lethal":
-        return _before_lethal(params)
-    return _TEMPLATES[code].format(**params)
-
-
-def _before_lethal(p: dict) -> str:
-    head = f"{p['creature_name']} can't assign damage to {p['target_name']} yet: "
-    who = f"{p['blocker_name']} ({p['blocker']})"
-    if p["deathtouch"]:
-        return head + (f"{who} has none of its damage, and with deathtouch just 1 would be lethal.")
-    if p["marked"]:
-        return head + (f"{who} already has {p['marked']} damage marked, so it needs {p['needs']} "
-                       f"more and has {p['has']}.")
-    return head + f"{who} has {p['has']} of the {p['needs']} damage it needs."
+    """The English message. Without a page to number look-alike creatures, a blocker is named
+    with its id too ("Grizzly Bears (b2)")."""
+    named = dict(params)
+    if "blocker_name" in named:
+        named["blocker_name"] = f"{named['blocker_name']} ({named['blocker']})"
+    return sentence(code, params) % named

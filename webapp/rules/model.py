@@ -12,29 +12,24 @@ from typing import Any
 
 PLAYER = "player"
 COLORS = ("white", "blue", "black", "red", "green")
-ABILITIES = frozenset(
-    {
-        "trample",
-        "trample_over_planeswalkers",
-        "deathtouch",
-        "first_strike",
-        "double_strike",
-        "indestructible",
-        "lifelink",
-        "banding",
-        "can_block_additional",
-        "infect",
-        "wither",
-    }
-    | {f"protection_from_{c}" for c in COLORS}
+# The contract's ability words, in the order people see them (editor, docs, OpenAPI).
+ABILITIES = (
+    "trample", "trample_over_planeswalkers", "deathtouch", "first_strike", "double_strike",
+    "indestructible", *(f"protection_from_{c}" for c in COLORS), "lifelink", "banding",
+    "can_block_additional", "infect", "wither",
 )
 
+# Board limits: the one source for the editor, the OpenAPI document and the CLI help.
 MAX_ATTACKERS = 8
 MAX_BLOCKERS = 12
 MAX_PLANESWALKERS = 4
 MAX_BATTLES = 4
+LIMITS = {"attackers": MAX_ATTACKERS, "blockers": MAX_BLOCKERS,
+          "planeswalkers": MAX_PLANESWALKERS, "battles": MAX_BATTLES}
 MAX_NUMBER = 999
-_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+MAX_NAME = 60
+ID_PATTERN = r"^[A-Za-z0-9_-]{1,40}$"
+_ID = re.compile(ID_PATTERN)
 
 
 class BoardError(ValueError):
@@ -158,7 +153,7 @@ def _bool(value: Any, where: str) -> bool:
     return value
 
 
-def _text(value: Any, where: str, limit: int = 60) -> str:
+def _text(value: Any, where: str, limit: int = MAX_NAME) -> str:
     if not isinstance(value, str) or not value.strip():
         raise BoardError(where, "must be non-empty text")
     if len(value) > limit:

@@ -43,7 +43,7 @@ def test_player_damage_before_every_blocker_is_lethal_is_illegal_and_names_the_s
     assert codes(result) == [("player_before_lethal", "702.19b")]
     problem = result["problems"][0]
     assert problem["recipient"] == "b2"
-    assert problem["message"] == ("Force of Nature can't assign damage to the player yet: "
+    assert problem["message"] == ("Force of Nature can’t assign damage to the player yet: "
                                   "Grizzly Bears (b2) has 1 of the 2 damage it needs.")
 
 
