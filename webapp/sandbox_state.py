@@ -2,8 +2,9 @@
 
 This module knows the *editor's* view of a board — e.g. a blocker ticked "removed from combat" is
 still listed so it can be put back — and turns it into the rules core's contract with `to_core`.
-It decides nothing about the rules: lethal damage, recipients and legality come from the core.
-No Flask here.
+It decides nothing about the rules and keeps no list of its own: ids, abilities and limits are the
+core's, and the core validates the board when it is checked (the verdict shows what is wrong).
+A link is read by the same reader as the form. No Flask here.
 """
 
 from __future__ import annotations
@@ -13,66 +14,11 @@ import binascii
 import json
 import re
 import zlib
-from typing import Annotated, Literal
-from urllib.parse import parse_qsl
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from .rules import ABILITIES, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER
 
-from .deflate import deflate
-from .i18n import ABILITY_ORDER
-
-Id = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]
-Number = Annotated[int, Field(ge=-999, le=999)]
-Ability = Literal[ABILITY_ORDER]  # type: ignore[valid-type]
-MAX = {"attackers": 8, "blockers": 12, "planeswalkers": 4, "battles": 4}
 LINK_LIMIT = 4000  # characters of the link parameter we are willing to read
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Attacker(_Strict):
-    id: Id
-    name: Name
-    power: Number
-    toughness: Number
-    abilities: list[Ability] = []
-    attacking: str = "player"
-    blocked_by: list[Id] = []
-
-
-class Blocker(_Strict):
-    id: Id
-    name: Name
-    power: Number
-    toughness: Number
-    damage: Number = 0
-    abilities: list[Ability] = []
-    removed: bool = False
-
-
-class Planeswalker(_Strict):
-    id: Id
-    name: Name
-    loyalty: Number
-    removed_from_combat: bool = False
-
-
-class Battle(_Strict):
-    id: Id
-    name: Name
-    defense: Number
-    removed_from_combat: bool = False
-
-
-class SandboxBoard(_Strict):
-    attackers: Annotated[list[Attacker], Field(max_length=MAX["attackers"])] = []
-    blockers: Annotated[list[Blocker], Field(max_length=MAX["blockers"])] = []
-    planeswalkers: Annotated[list[Planeswalker], Field(max_length=MAX["planeswalkers"])] = []
-    battles: Annotated[list[Battle], Field(max_length=MAX["battles"])] = []
-    assignment: dict[Id, dict[Id, Annotated[int, Field(ge=0, le=999)]]] = {}
+_ID_RE = re.compile(ID_PATTERN)
 
 
 class LinkError(ValueError):
@@ -94,23 +40,32 @@ def default_board() -> dict:
 
 # ---- the link -------------------------------------------------------------------------------
 
-def encode(board: dict, base: dict | None = None) -> str:
-    """Board -> short URL-safe text: version '1', then base64url(zlib(compact JSON)).
-    `base` is `link_base(board)` worked out earlier: only the assignment is then added."""
-    if base is None:
-        compact = SandboxBoard.model_validate(board).model_dump(exclude_defaults=True)
-    else:  # the assignment is the model's last field and is left out when empty
-        compact = {**base, "assignment": board["assignment"]} if board["assignment"] else base
-    raw = json.dumps(compact, separators=(",", ":"), ensure_ascii=False).encode()
-    return "1" + base64.urlsafe_b64encode(deflate(raw, 9)).decode().rstrip("=")
+# What the compact form leaves out: each field's value when nothing was changed.
+_DEFAULTS = {"damage": 0, "abilities": [], "removed": False, "attacking": PLAYER,
+             "blocked_by": [], "removed_from_combat": False}
 
 
-def link_base(board: dict) -> dict:
-    """The compact form of a board without its assignment (what slider moves leave unchanged)."""
-    return SandboxBoard.model_validate({**board, "assignment": {}}).model_dump(exclude_defaults=True)
+def encode(board: dict) -> str:
+    """Board -> short URL-safe text: version '1', then base64url(zlib(compact JSON))."""
+    raw = json.dumps(_compact(board), separators=(",", ":"), ensure_ascii=False).encode()
+    return "1" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def _compact(board: dict) -> dict:
+    out = {}
+    for kind in _PREFIX:
+        items = [{k: v for k, v in item.items() if _DEFAULTS.get(k, ...) != v}
+                 for item in board[kind]]
+        if items:
+            out[kind] = items
+    if any(board["assignment"].values()):
+        out["assignment"] = board["assignment"]
+    return out
 
 
 def decode(text: str) -> dict:
+    """A link -> the board, read like the editor's form. A link that doesn't read back as the
+    board it describes (edited by hand, unknown ability, a field in the wrong place) is refused."""
     if not text or len(text) > LINK_LIMIT or text[0] != "1":
         raise LinkError("unknown link format")
     try:
@@ -120,14 +75,52 @@ def decode(text: str) -> dict:
         if inflater.unconsumed_tail:
             raise LinkError("link too large")
         data = json.loads(raw)
-        return SandboxBoard.model_validate(data).model_dump()
-    except (binascii.Error, zlib.error, ValueError, RecursionError, ValidationError) as err:
+    except (binascii.Error, zlib.error, ValueError, RecursionError) as err:
         raise LinkError(str(err).splitlines()[0]) from None
+    try:
+        board = from_form(_Fields(_fields(data)), {})
+    except (AttributeError, KeyError, TypeError) as err:
+        raise LinkError(f"not a board ({type(err).__name__})") from None
+    if _compact(board) != data:
+        raise LinkError("the link describes something the editor can't show")
+    return board
 
 
-def validate(board: dict) -> dict:
-    """Normalise a board built in code or from the form (fills defaults; raises on bad shape)."""
-    return SandboxBoard.model_validate(board).model_dump()
+def _fields(data: dict) -> list[tuple[str, object]]:
+    """The editor form's fields for a compact board (the inverse of reading the form)."""
+    pairs: list[tuple[str, object]] = []
+    for kind, prefix in _FORM.items():
+        for n, item in enumerate(data.get(kind, [])):
+            item = {**_DEFAULTS, **item}
+            for key, value in item.items():
+                if key in _LISTS:
+                    pairs += [(f"{prefix}-{n}-{_LISTS[key]}", v) for v in value]
+                elif key in ("removed", "removed_from_combat"):
+                    pairs += [(f"{prefix}-{n}-removed", "on")] if value is True else []
+                else:
+                    pairs.append((f"{prefix}-{n}-{key}", value))
+    for attacker, split in data.get("assignment", {}).items():
+        pairs += [(f"dmg:{attacker}:{recipient}", amount) for recipient, amount in split.items()]
+    return pairs
+
+
+_LISTS = {"abilities": "ability", "blocked_by": "blocked_by"}  # list field -> its form field
+
+
+class _Fields:
+    """The few MultiDict methods `from_form` uses, over a list of pairs."""
+
+    def __init__(self, pairs):
+        self.pairs = pairs
+
+    def get(self, key, default=None):
+        return next((v for k, v in self.pairs if k == key), default)
+
+    def getlist(self, key):
+        return [v for k, v in self.pairs if k == key]
+
+    def items(self, multi=False):
+        return iter(self.pairs)
 
 
 # ---- to the rules core ------------------------------------------------------------------------
@@ -152,28 +145,11 @@ def to_core(board: dict) -> dict:
     }
 
 
-def fit_assignment(board: dict, analysis: dict) -> dict:
-    """Keep each attacker's assignment to the recipients the core says it may ever use, and never
-    more in total than the damage it assigns (sliders can't over-assign; earlier ones win)."""
-    fitted = {}
-    for attacker in board["attackers"]:
-        info = analysis["creatures"].get(attacker["id"])
-        if not info:
-            continue
-        wanted = board["assignment"].get(attacker["id"], {})
-        left = max(info["assigns"], 0)
-        row = {}
-        for recipient in info["recipients"]:
-            amount = min(max(int(wanted.get(recipient, 0)), 0), left)
-            row[recipient] = amount
-            left -= amount
-        fitted[attacker["id"]] = row
-    return {**board, "assignment": fitted}
-
-
 # ---- editing ----------------------------------------------------------------------------------
 
 _PREFIX = {"attackers": "a", "blockers": "b", "planeswalkers": "pw", "battles": "bt"}
+_FORM = {"attackers": "attacker", "blockers": "blocker", "planeswalkers": "planeswalker",
+         "battles": "battle"}  # each kind's field prefix in the editor form
 
 
 def _new_id(board: dict, kind: str) -> str:
@@ -185,7 +161,7 @@ def _new_id(board: dict, kind: str) -> str:
 
 
 def add(board: dict, kind: str, names: dict[str, str]) -> dict:
-    if kind not in _PREFIX or len(board[kind]) >= MAX[kind]:
+    if kind not in _PREFIX or len(board[kind]) >= LIMITS[kind]:
         return board
     new_id = _new_id(board, kind)
     item = {
@@ -220,33 +196,34 @@ def remove(board: dict, item_id: str) -> dict:
 
 def step(board: dict, attacker: str, recipient: str, delta: int) -> dict:
     row = dict(board["assignment"].get(attacker, {}))
-    row[recipient] = max(0, min(999, int(row.get(recipient, 0)) + delta))
+    row[recipient] = max(0, min(MAX_NUMBER, int(row.get(recipient, 0)) + delta))
     return {**board, "assignment": {**board["assignment"], attacker: row}}
 
 
 # ---- reading the editor form ------------------------------------------------------------------
 
-_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 
-
-def _int(value, default: int, lo: int, hi: int) -> int:
+def _int(value, default: int) -> int:
+    """A number field as typed; the core says whether it is in range when the board is checked."""
     try:
-        return max(lo, min(hi, int(str(value).strip())))
+        return int(str(value).strip())
     except (TypeError, ValueError):
         return default
 
 
 def _name(value, default: str) -> str:
-    text = " ".join(str(value or "").split())[:40]
+    text = " ".join(str(value or "").split())[:MAX_NAME]
     return text or default
 
 
-def _rows(form, prefix: str, limit: int):
-    """Yield (field getter, id) for prefix-0.., prefix-1.. rows that carry a valid, unused id."""
-    seen = set()
-    for n in range(limit):
+def _rows(form, kind: str):
+    """Yield (field getter, list getter, id) for the editor's rows of `kind` that carry a usable,
+    unused id (ids are ours: the page makes them; a row without one can't be shown)."""
+    prefix, seen = _FORM[kind], set()
+    for n in range(LIMITS[kind]):
         item_id = form.get(f"{prefix}-{n}-id", "")
-        if not _ID_RE.match(item_id) or item_id in seen or item_id == "player":
+        if not isinstance(item_id, str) or not _ID_RE.match(item_id) or item_id in seen \
+                or item_id == PLAYER:
             continue
         seen.add(item_id)
         yield (lambda field, n=n: form.get(f"{prefix}-{n}-{field}")), \
@@ -254,36 +231,36 @@ def _rows(form, prefix: str, limit: int):
 
 
 def from_form(form, names: dict[str, str]) -> dict:
-    """Read the editor form leniently: a bad number falls back to a sensible value, unknown ids
-    and abilities are dropped. What remains is validated by the rules core."""
+    """Read the editor form: empty or unreadable numbers take a default, unknown ids and abilities
+    are dropped (the page can't show them). Ranges are left to the core, which says what is wrong."""
     board = {"attackers": [], "blockers": [], "planeswalkers": [], "battles": [], "assignment": {}}
-    for get, getlist, bid in _rows(form, "blocker", MAX["blockers"]):
+    for get, getlist, bid in _rows(form, "blockers"):
         board["blockers"].append({
-            "id": bid, "name": _name(get("name"), names["blocker"]),
-            "power": _int(get("power"), 0, -999, 999), "toughness": _int(get("toughness"), 1, 1, 999),
-            "damage": _int(get("damage"), 0, 0, 999),
-            "abilities": [a for a in ABILITY_ORDER if a in getlist("ability")],
+            "id": bid, "name": _name(get("name"), names.get("blocker", bid)),
+            "power": _int(get("power"), 0), "toughness": _int(get("toughness"), 1),
+            "damage": _int(get("damage"), 0),
+            "abilities": [a for a in ABILITIES if a in getlist("ability")],
             "removed": get("removed") == "on"})
-    for get, _, pid in _rows(form, "planeswalker", MAX["planeswalkers"]):
+    for get, _, pid in _rows(form, "planeswalkers"):
         board["planeswalkers"].append({
-            "id": pid, "name": _name(get("name"), names["planeswalker"]),
-            "loyalty": _int(get("loyalty"), 1, 1, 999), "removed_from_combat": get("removed") == "on"})
-    for get, _, tid in _rows(form, "battle", MAX["battles"]):
+            "id": pid, "name": _name(get("name"), names.get("planeswalker", pid)),
+            "loyalty": _int(get("loyalty"), 1), "removed_from_combat": get("removed") == "on"})
+    for get, _, tid in _rows(form, "battles"):
         board["battles"].append({
-            "id": tid, "name": _name(get("name"), names["battle"]),
-            "defense": _int(get("defense"), 1, 1, 999), "removed_from_combat": get("removed") == "on"})
+            "id": tid, "name": _name(get("name"), names.get("battle", tid)),
+            "defense": _int(get("defense"), 1), "removed_from_combat": get("removed") == "on"})
     blockers = [b["id"] for b in board["blockers"]]
     targets = {x["id"] for x in board["planeswalkers"] + board["battles"]}
     used = set(blockers) | targets
-    for get, getlist, aid in _rows(form, "attacker", MAX["attackers"]):
+    for get, getlist, aid in _rows(form, "attackers"):
         if aid in used:
             continue
         target = get("attacking")
         board["attackers"].append({
-            "id": aid, "name": _name(get("name"), names["attacker"]),
-            "power": _int(get("power"), 0, -999, 999), "toughness": _int(get("toughness"), 1, 1, 999),
-            "abilities": [a for a in ABILITY_ORDER if a in getlist("ability")],
-            "attacking": target if target in targets else "player",
+            "id": aid, "name": _name(get("name"), names.get("attacker", aid)),
+            "power": _int(get("power"), 0), "toughness": _int(get("toughness"), 1),
+            "abilities": [a for a in ABILITIES if a in getlist("ability")],
+            "attacking": target if target in targets else PLAYER,
             "blocked_by": [b for b in blockers if b in getlist("blocked_by")]})
     board["assignment"] = read_assignment(form.items(multi=True), board["attackers"])
     return board
@@ -291,29 +268,12 @@ def from_form(form, names: dict[str, str]) -> dict:
 
 def read_assignment(pairs, attackers: list[dict]) -> dict[str, dict[str, int]]:
     """The sliders' "dmg:<attacker>:<recipient>" fields (the first of repeated ones counts);
-    fields for creatures that are not attackers on this board are dropped."""
+    fields for creatures that are not attackers on this board are dropped. The live check fits
+    the amounts to what the sliders allow."""
     ids = {a["id"] for a in attackers}
     assignment: dict[str, dict[str, int]] = {}
     for key, value in pairs:
         parts = key.split(":")
         if len(parts) == 3 and parts[0] == "dmg" and parts[1] in ids and _ID_RE.match(parts[2]):
-            assignment.setdefault(parts[1], {}).setdefault(parts[2], _int(value, 0, 0, 999))
+            assignment.setdefault(parts[1], {}).setdefault(parts[2], _int(value, 0))
     return assignment
-
-
-def split_body(body: bytes) -> tuple[bytes, list[tuple[str, str]]]:
-    """An urlencoded form's board fields, still encoded, and its slider fields, decoded (the CSRF
-    token is neither). While a slider is dragged the board part stays byte for byte the same, so it
-    can name the board without being read again."""
-    board, sliders = [], []
-    for part in body.split(b"&"):
-        if part[:6] in (b"dmg%3A", b"dmg%3a") or part.startswith(b"dmg:"):
-            sliders.append(part)
-        elif part and not part.startswith(b"csrf_token="):
-            board.append(part)
-    return b"&".join(board), parse_qsl(b"&".join(sliders).decode("utf-8", "replace"),
-                                       keep_blank_values=True)
-
-
-def board_fields(encoded: bytes) -> list[tuple[str, str]]:
-    return parse_qsl(encoded.decode("utf-8", "replace"), keep_blank_values=True)

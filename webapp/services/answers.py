@@ -72,6 +72,19 @@ def read_assignment(step, form: Mapping[str, str], analysis: dict | None = None)
     return assignment
 
 
+def read_sliders(step, form: Mapping[str, str]) -> dict:
+    """The split a live check or a −/+ button (without JavaScript, `op=step:...`) asks to show."""
+    board = step.board_data()
+    if board is None:
+        raise AnswerError("nothing_to_answer")
+    analysis = analyze(board)
+    assignment = read_assignment(step, form, analysis)
+    op = form.get("op", "")
+    if op.startswith("step:"):
+        assignment = step_slider(assignment, sliders(board, analysis), op)
+    return assignment
+
+
 def read_amount(raw) -> int:
     text = "" if raw is None else str(raw).strip()
     if not text:

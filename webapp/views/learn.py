@@ -292,12 +292,7 @@ def _posted_values(current) -> dict | None:
 
 def _moved(lesson, current, blocks="content"):
     """Sliders moved (live), or a −/+ button without JS: the board at the new values, no grading."""
-    board = current.board_data()
-    limits = answers.sliders(board)
-    assignment = answers.read_assignment(current, request.form)
-    op = request.form.get("op", "")
-    if op.startswith("step:"):
-        assignment = answers.step_slider(assignment, limits, op)
+    assignment = answers.read_sliders(current, request.form)
     graded, attempt_id = None, None
     if current.type == "predict":
         graded, attempt_id = _stored_answer(learner_id(), lesson, current, request.form.get("answer"))

@@ -1,8 +1,8 @@
 """What a lesson step shows: the board as cards or sliders, a split in words, the feedback to an
 answer with every name and number it needs, and the message for an answer that can't be read.
 
-Every number comes from the rules core (analyze/check via webapp.present) or the content API; this
-module only picks, labels and words them for the templates in templates/learn/.
+Every number comes from the rules core (sliders through the one live check, webapp.live) or the
+content API; this module only picks, labels and words them for the templates in templates/learn/.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from flask_babel import get_locale, gettext, lazy_gettext as _l
 from markupsafe import Markup
 
 from ..content import LANGUAGES
-from ..present import attacker_views, labels, player_label, verdict
-from ..rules import analyze, check, parse_board
-from ..services.answers import AnswerError, sliders
+from ..live import labels, live_check, player_label
+from ..live.words import verdict
+from ..rules import parse_board
+from ..services.answers import AnswerError
 
 
 def lang() -> str:
@@ -36,25 +37,28 @@ def inline(text) -> Markup:
 
 
 def board_context(current, graded, assignment=None) -> dict:
-    """The board part of a step page: cards, sliders, the split shown, and the feedback."""
+    """The board part of a step page: cards, sliders (a Live), the split shown, the feedback."""
     board = current.board_data()
     if board is None:
         return {"feedback": feedback(current, graded, {}, None) if graded else None}
     names = labels(board)
-    context = {"board": board, "names": names, "cards": board_cards(board, names), "feedback": None}
+    context = {"board": board, "names": names, "feedback": None, "live": None}
+    if current.type in ("predict", "choice", "legal"):
+        context["cards"] = board_cards(board, names)
     if current.type == "practice":
         if assignment is None and graded is not None:
             assignment = graded.answer["assignment"]
-        context.update(board_sliders(current, board, assignment))
+        context["live"] = board_sliders(current, board, assignment)
     elif current.type == "worked":
-        context.update(worked_sliders(current, board))
+        context["live"] = worked_sliders(current, board)
+        context["blocker_damage"] = blocker_damage(current, current.board_with_assignment(), names)
     elif current.type == "predict":
         who = recipient_names(board, names, current.creature)
         context["predict_label"] = gettext(
             "How much damage can %(creature)s assign to %(recipient)s?",
             creature=names[current.creature], recipient=who.get(current.recipient))
         if graded is not None:  # predict first, then the board to try it on
-            context.update(board_sliders(current, board, assignment))
+            context["live"] = board_sliders(current, board, assignment)
     if getattr(current, "assignment", None) and current.type in ("choice", "legal"):
         context["shown_split"] = split_list({**board, "assignment": current.assignment}, names)
     if graded is not None:
@@ -63,38 +67,35 @@ def board_context(current, graded, assignment=None) -> dict:
 
 
 def board_sliders(current, board, assignment):
-    limits = sliders(board)
+    """A practice board's sliders: locked ones say why, and a "send the most" goal hides the mark
+    that would give the answer away."""
+    fixed = getattr(current, "fixed", {}) or {}
     if assignment is None:
-        fixed = getattr(current, "fixed", {}) or {}
-        assignment = {cid: {r: fixed.get(cid, {}).get(r, 0) for r in info["recipients"]}
-                      for cid, info in limits.items()}
-    core = {**board, "assignment": assignment}
-    views = attacker_views(core, analyze(board), check(core))
+        assignment = fixed
     goal = getattr(current, "goal", None)
-    for att in views:
-        for row in att["rows"]:
-            amount = (getattr(current, "fixed", {}) or {}).get(att["id"], {}).get(row["recipient"])
-            if amount is not None:
-                row["locked"] = gettext("Locked at %(n)s for this exercise; the other sliders are "
-                                        "yours to set.", n=amount)
-            if getattr(goal, "kind", None) == "most" and (goal.creature, goal.recipient) == \
-                    (att["id"], row["recipient"]):
-                # "Send the most you can": the "at most N" mark would give the answer away.
-                row["mark"], row["note"] = None, ""
-    return {"attackers": views, "verdict": verdict(core, check(core))}
+    hide = {(goal.creature, goal.recipient)} if getattr(goal, "kind", None) == "most" else ()
+
+    def locked(attacker, recipient):
+        amount = fixed.get(attacker, {}).get(recipient)
+        if amount is None:
+            return None
+        return gettext("Locked at %(n)s for this exercise; the other sliders are yours to set.",
+                       n=amount)
+
+    return live_check(board, assignment, fit=True, locked=locked, hide_most=hide)
 
 
 def worked_sliders(current, board):
-    core = current.board_with_assignment()
-    result = check(core)
-    views = attacker_views(core, analyze(board), result)
-    for att in views:
-        for row in att["rows"]:
-            row["locked"] = gettext("Worked example: this slider is set for you.")
-            if current.lesson.has_text(f"{current.id}.{att['id']}.{row['recipient']}"):
-                row["explain"] = inline(current.note(att["id"], row["recipient"], lang()))
-    return {"attackers": views, "verdict": verdict(core, result),
-            "blocker_damage": blocker_damage(current, core, labels(board))}
+    """A worked example: every slider set to the worked split and locked, with the lesson's note
+    on why each number is what it is."""
+    def explain(attacker, recipient):
+        if current.lesson.has_text(f"{current.id}.{attacker}.{recipient}"):
+            return inline(current.note(attacker, recipient, lang()))
+        return None
+
+    return live_check(board, current.assignment,
+                      locked=lambda *_: gettext("Worked example: this slider is set for you."),
+                      explain=explain)
 
 
 def board_cards(board, names) -> list[dict]:

@@ -1,18 +1,15 @@
-"""Turn the rules core's answers into what a damage-slider panel shows (no rules decided here).
+"""The live check's words: the core's answers as a slider panel shows them (no rules decided here).
 
-Works on the core's board shape (plus its assignment), so the sandbox and the lesson player can
-share it and the `attacker_sliders` macro in templates/_macros.html. Every number shown — lethal
-damage, which recipients exist, the most a recipient can get, whether a split is legal — comes from
-`analyze()` or `check()`; this module only labels, orders and formats.
+Every number shown — lethal damage, which recipients exist, the most a recipient can get, whether
+a split is legal — comes from `analyze()`, `check()` or `blocker_status()`, called once each by
+`live_check`; this module only labels, orders and words them for templates/_live.html.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-
-from .i18n import gettext, lethal_note, problem_text
-from .rules import BoardError, blocker_status
+from ..i18n import gettext, lethal_note, problem_text
 
 
 def labels(board: dict) -> dict[str, str]:
@@ -43,19 +40,9 @@ def _pct(value: int, top: int) -> int:
     return round(100 * value / top) if top > 0 else 0
 
 
-def attacker_views(board: dict, analysis: dict, result: dict | None) -> list[dict]:
-    """Each attacker's slider panel for the board's assignment: `panel` then `fill`."""
-    try:  # lethal counts every attacker's damage to a shared blocker: the core decides
-        status = blocker_status(board) if board.get("assignment") else {}
-    except BoardError:
-        status = {}
-    return fill(panel(board, analysis), board.get("assignment") or {}, result, status)
-
-
-def panel(board: dict, analysis: dict) -> list[dict]:
+def panel(board: dict, analysis: dict, names: dict[str, str]) -> list[dict]:
     """What each attacker's panel shows whatever the sliders say: names, lethal notes, gates,
-    marks. Depends on the board alone, so a page can build it once and `fill` it per move."""
-    names = labels(board)
+    marks; `fill` then sets it to a split."""
     by_id = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
              for x in board.get(group, [])}
     views = []
@@ -93,6 +80,8 @@ def fill(views: list[dict], assignment: dict, result: dict | None, status: dict)
                                 or (p.get("params") or {}).get("target") == row["recipient"]
                                 for p in mine)}
                 for row in view["rows"]]
+        for row in rows:
+            row["valuetext"] = value_text(row)
         filled.append({**view, "rows": rows,
                        "left": view["assigns"] - sum(row["value"] for row in rows)})
     return filled
@@ -151,8 +140,7 @@ def _gate_text(gate: dict, names: dict[str, str], by_id: dict) -> str:
 
 
 def verdict(board: dict, result: dict, views: list[dict] | None = None) -> dict:
-    """The core's problems in words. `views` (from `panel`) saves naming each attacker's player
-    again on every slider move."""
+    """The core's problems in words, each attacker's "player" named as its panel names it."""
     names = labels(board)
     attackers = {a["id"]: a for a in board.get("attackers", [])}
     known = {view["id"]: view["row_names"] for view in views or []}

@@ -1,0 +1,95 @@
+"""The one live check: a board and its sliders -> what every slider surface shows.
+
+The sandbox, the lesson player (and later the quiz and the class) call `live_check` and render its
+result with the macros in templates/_live.html; none of them calls the rules core for sliders on
+its own. Per call the core is asked once for each thing it decides: the board is parsed once,
+`analyze` runs once (the core keeps its answer per board), and the split is checked once
+(`check` and `blocker_status`). Everything else here only words and arranges those answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field, replace
+
+from ..rules import BoardError, analyze, blocker_status, check, parse_assignment, parse_board
+from .words import fill, labels, panel, player_label, value_text, verdict
+
+__all__ = ["Live", "live_check", "labels", "player_label", "value_text"]
+
+# (attacker id, recipient id) -> a sentence, or None for "nothing to say about this slider".
+RowText = Callable[[str, str], object]
+
+
+@dataclass(frozen=True)
+class Live:
+    """What a slider surface shows for one board and one split (a view model, never mutated)."""
+    board: dict                      # the contract's board, without its assignment
+    split: dict                      # the split shown: {attacker: {recipient: amount}}
+    names: dict                      # id -> the name a person sees
+    attackers: list = field(default_factory=list)   # each attacker's slider panel, filled
+    verdict: dict | None = None      # {"legal": bool, "problems": [{"text", "rule", "code"}]}
+    analysis: dict | None = None     # the core's analyze() answer
+    error: str | None = None         # why the core refused the board or the split
+
+    @property
+    def legal(self) -> bool:
+        return bool(self.verdict and self.verdict["legal"])
+
+    @property
+    def legal_assignments(self) -> int | None:
+        return self.analysis["legal_assignments"] if self.analysis else None
+
+
+def live_check(board: dict, split: Mapping | None = None, *, fit: bool = False,
+               best: bool = False, locked: RowText | None = None,
+               explain: RowText | None = None, hide_most: Collection = ()) -> Live:
+    """The sliders of `board` set to `split`, checked by the rules core.
+
+    fit: clamp the split as the sliders do (only recipients the core allows, never more in total
+         than the attacker assigns; earlier sliders win) — for forms posted by hand or old links.
+    best: show the core's best split instead of `split`.
+    locked(attacker, recipient): why a slider can't move in this exercise (it is then disabled).
+    explain(attacker, recipient): extra words under a slider (a worked example's "why").
+    hide_most: (attacker, recipient) rows whose "at most N" mark would give an answer away.
+    """
+    names = labels(board)
+    try:
+        parsed = parse_board({**board, "assignment": None})
+        analysis = analyze(parsed)
+    except BoardError as err:
+        return Live(board, dict(split or {}), names, error=str(err))
+    if best:
+        split = analysis["best"]
+    split = _fitted(split or {}, analysis) if fit else {k: dict(v) for k, v in (split or {}).items()}
+    views = panel(board, analysis, names)
+    try:
+        now = replace(parsed, assignment=parse_assignment(parsed, split))
+        result, status = check(now), blocker_status(now)
+    except BoardError as err:
+        return Live(board, {}, names, fill(views, {}, None, {}), None, analysis, str(err))
+    attackers = fill(views, split, result, status)
+    for view in attackers:
+        for row in view["rows"]:
+            key = (view["id"], row["recipient"])
+            row["locked"] = locked(*key) if locked else None
+            row["explain"] = explain(*key) if explain else None
+            if key in hide_most:
+                row["mark"], row["note"] = None, ""
+    return Live(board, split, names, attackers, verdict(board, result, views), analysis)
+
+
+def _fitted(split: Mapping, analysis: dict) -> dict:
+    """Each attacker's split kept to the recipients the core says it may ever use, never more in
+    total than the damage it assigns (sliders can't over-assign; earlier ones win)."""
+    fitted = {}
+    for cid, info in analysis["creatures"].items():
+        if info["kind"] != "attacker":
+            continue
+        wanted, left, row = split.get(cid) or {}, max(info["assigns"], 0), {}
+        for recipient in info["recipients"]:
+            amount = min(max(int(wanted.get(recipient, 0)), 0), left)
+            row[recipient] = amount
+            left -= amount
+        fitted[cid] = row
+    return fitted
