@@ -6,16 +6,11 @@ CSP: scripts and styles only from our own origin — no inline script, no inline
 
 from __future__ import annotations
 
-import hashlib
-import time
+import gzip
 
 from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
-
-from .deflate import deflate
-from .response_cache import LRU
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -31,47 +26,10 @@ CSP = "; ".join([
 ])
 
 _COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml")
-_gzipped = LRU(maxsize=512)  # by content hash
-
-
-def _gzip(data: bytes, remember: bool = True) -> bytes:
-    """Same bytes, same gzip: static files and pages are compressed once.
-    Hashing a few KB costs a few microseconds; compressing them costs tens."""
-    if not remember:
-        return deflate(data, 6, wrapper=16)
-    key = hashlib.blake2b(data, digest_size=16).digest()
-    return _gzipped.get_or_make(key, lambda: deflate(data, 6, wrapper=16))
 
 
 class SessionInterface(SecureCookieSessionInterface):
-    """The session cookie is Secure whenever the request came over https (or config forces it).
-
-    A browser sends the same signed cookie with every request, and checking its signature again
-    costs more than answering a cached live check; so a cookie whose signature was verified is
-    remembered (keyed by the whole cookie and the keys that signed it, its age still checked on
-    every request). A tampered cookie is a different key and is verified like any other.
-    """
-
-    def __init__(self) -> None:
-        self._verified = LRU(maxsize=2048)
-
-    def open_session(self, app, request):
-        value = request.cookies.get(self.get_cookie_name(app))
-        if not value or not app.secret_key:
-            return super().open_session(app, request)
-        max_age = int(app.permanent_session_lifetime.total_seconds())
-        key = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()), value)
-        known = self._verified.get(key)
-        if known is None or time.time() - known[1] > max_age:
-            try:
-                data, signed = self.get_signing_serializer(app).loads(
-                    value, max_age=max_age, return_timestamp=True)
-            except BadSignature:
-                return self.session_class()
-            # Kept serialized: each request gets its own copy to change.
-            known = (self.serializer.dumps(data), signed.timestamp())
-            self._verified.put(key, known)
-        return self.session_class(self.serializer.loads(known[0]))
+    """The session cookie is Secure whenever the request came over https (or config forces it)."""
 
     def get_cookie_secure(self, app):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
@@ -89,10 +47,9 @@ def set_headers(response):
     return response
 
 
-def compress(response, remember: bool = True):
-    """gzip text responses: a phone on store wifi should not download 50 KB of htmx raw.
-    A view that keeps its own responses (the live check) compresses them itself, once, with
-    `remember=False`; this hook then leaves them alone."""
+def compress(response):
+    """gzip text responses (when GZIP is on): a phone on store wifi should not download 50 KB of
+    htmx raw."""
     if (
         response.status_code != 200
         or "gzip" not in request.headers.get("Accept-Encoding", "")
@@ -106,7 +63,7 @@ def compress(response, remember: bool = True):
     if len(data) < 500:
         return response
     etag, weak = response.get_etag()
-    response.set_data(_gzip(data, remember))
+    response.set_data(gzip.compress(data, 6))
     response.headers["Content-Encoding"] = "gzip"
     if etag:  # a different representation may not share a strong validator
         response.set_etag(etag, weak=True)

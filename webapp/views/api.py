@@ -7,13 +7,9 @@ import json
 from flask import Blueprint, jsonify, request
 
 from ..openapi import document
-from ..response_cache import ResponseCache
 from ..rules import BoardError, analyze, check
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-# check and analyze are pure functions of the body: a tool (or a class) re-sending a board gets
-# the stored answer. Errors are never stored.
-answers = ResponseCache(maxsize=2048)
 
 
 class BadInput(Exception):
@@ -48,21 +44,14 @@ def _board() -> dict:
     return data
 
 
-def _answer(compute):
-    if not request.is_json:
-        raise BadInput("body: send the board as application/json", "body", status=415)
-    key = (request.endpoint, request.get_data())
-    return answers.get_or_render(key, lambda: jsonify(compute(_board())))
-
-
 @bp.post("/check")
 def api_check():
-    return _answer(check)
+    return jsonify(check(_board()))
 
 
 @bp.post("/analyze")
 def api_analyze():
-    return _answer(analyze)
+    return jsonify(analyze(_board()))
 
 
 @bp.get("/openapi.json")

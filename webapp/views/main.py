@@ -2,27 +2,20 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, render_template
 
 from ..i18n import _l
 
 bp = Blueprint("main", __name__)
 
-# Surfaces in navigation order; a link shows only once its blueprint is registered.
-_NAV = (("learn", "learn.index", _l("Learn")),
-        ("sandbox", "sandbox.page", _l("Sandbox")),
-        ("quiz", "quiz.index", _l("Quiz")),
-        ("classroom", "classroom.index", _l("Class")))
+# Surfaces in navigation order: one entry per surface that exists.
+_NAV = (("learn.index", _l("Learn")),
+        ("sandbox.page", _l("Sandbox")))
 
 
 @bp.app_context_processor
 def layout():
-    blueprints = current_app.blueprints
-    return {
-        "nav_links": lambda: [(endpoint, label) for name, endpoint, label in _NAV
-                              if name in blueprints],
-        "config_blueprints": lambda: blueprints,
-    }
+    return {"nav_links": lambda: _NAV}
 
 
 @bp.get("/")
