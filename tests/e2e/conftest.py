@@ -35,6 +35,36 @@ def browser_type_launch_args():
                      "--disable-component-update", "--disable-sync", "--no-first-run"]}
 
 
+# Chromium reports a Content-Security-Policy violation as a console error, but only while the page
+# is open; this makes each one a console error we can count, with what was refused.
+_REPORT_CSP = """document.addEventListener("securitypolicyviolation", (e) => console.error(
+  "CSP violation: " + e.violatedDirective + " at " + e.sourceFile + ":" + e.lineNumber + " " + e.sample));"""
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(request, browser):
+    """Every e2e test fails on any console error, page error or CSP violation in any page it
+    opened (a test that provokes an error response on purpose says so with
+    @pytest.mark.console_errors("the expected text"))."""
+    seen: list[str] = []
+    real = browser.new_context
+
+    def new_context(*args, **kwargs):
+        context = real(*args, **kwargs)
+        context.add_init_script(_REPORT_CSP)
+        context.on("console", lambda m: seen.append(m.text) if m.type == "error" else None)
+        context.on("weberror", lambda e: seen.append(str(e.error)))
+        return context
+
+    browser.new_context = new_context
+    yield
+    browser.new_context = real
+    marker = request.node.get_closest_marker("console_errors")
+    allowed = marker.args if marker else ()
+    unexpected = [text for text in seen if not any(a in text for a in allowed)]
+    assert unexpected == [], "console errors in the browser:\n" + "\n".join(unexpected)
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     app = isolated_app(tmp_path_factory.mktemp("e2e") / "instance")

@@ -14,7 +14,11 @@ def assert_no_violations(page: Page):
     assert results.violations_count == 0, results.generate_report()
 
 
-@pytest.mark.parametrize("path", ["/", "/sandbox", "/sandbox?b=broken", "/no-such-page", "/?lang=ja"])
+ERROR_PAGE = pytest.mark.console_errors("the server responded with a status of 4")  # on purpose
+
+
+@pytest.mark.parametrize("path", ["/", "/sandbox", pytest.param("/sandbox?b=broken", marks=ERROR_PAGE),
+                                  pytest.param("/no-such-page", marks=ERROR_PAGE), "/?lang=ja"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_pages_have_no_axe_violations(page: Page, path, scheme, shot):
     page.emulate_media(color_scheme=scheme)
