@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import re
+import tomllib
 
 import pytest
 
 from webapp import create_app
+from webapp.content import DEFAULT_LESSONS_DIR
+
+# How many lessons the curriculum has, read from the catalogue file itself (not through the
+# loader under test), so adding a lesson changes no test.
+LESSON_COUNT = len(tomllib.loads((DEFAULT_LESSONS_DIR / "catalogue.toml").read_text())["lessons"])
 
 
 def isolated_app(instance, **config):

@@ -3,6 +3,7 @@ Its lists and limits are the rules core's own (webapp.rules), so the two cannot 
 
 from __future__ import annotations
 
+from .config import Defaults
 from .rules import ABILITIES, COLORS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER
 
 
@@ -120,7 +121,8 @@ def _operation(summary: str, result: str) -> dict:
             "200": {"description": "OK", "content": {
                 "application/json": {"schema": {"$ref": f"#/components/schemas/{result}"}}}},
             "400": {"description": "Bad board or bad JSON; the error names the field", "content": error},
-            "413": {"description": "Body larger than 64 KB", "content": error},
+            "413": {"description": f"Body larger than {Defaults.MAX_CONTENT_LENGTH // 1024} KB",
+                    "content": error},
             "415": {"description": "Body is not application/json", "content": error},
         },
     }

@@ -48,8 +48,8 @@ def set_headers(response):
 
 
 def compress(response):
-    """gzip text responses (when GZIP is on): a phone on store wifi should not download 50 KB of
-    htmx raw."""
+    """gzip text responses (when GZIP is on): a phone on store wifi should not download htmx and
+    the pages uncompressed."""
     if (
         response.status_code != 200
         or "gzip" not in request.headers.get("Accept-Encoding", "")

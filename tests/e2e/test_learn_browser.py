@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from webapp.content import load_curriculum
+from tests.conftest import LESSON_COUNT
 
 CURRICULUM = load_curriculum()
 ROOT = Path(__file__).parents[2]
@@ -241,7 +242,7 @@ def test_a_new_player_completes_lessons_3_6_and_7_and_progress_survives_a_restar
     complete_lesson(page, "protection-and-indestructible", use_mouse=False)
     complete_lesson(page, "deathtouch-and-trample", use_mouse=True)
 
-    expect(page.get_by_text("Lessons done: 3 of 18")).to_be_visible()
+    expect(page.get_by_text(f"Lessons done: 3 of {LESSON_COUNT}")).to_be_visible()
     for lesson_id in ("force-of-nature", "protection-and-indestructible", "deathtouch-and-trample"):
         expect(lesson_item(page, lesson_id)).to_contain_text("Done")
     expect(lesson_item(page, "blocked-means-stopped")).to_contain_text("Next up")
@@ -250,7 +251,7 @@ def test_a_new_player_completes_lessons_3_6_and_7_and_progress_survives_a_restar
     server.stop()
     server.start()  # a new process on the same instance folder and database
     page.goto(server.url + "/learn")
-    expect(page.get_by_text("Lessons done: 3 of 18")).to_be_visible()
+    expect(page.get_by_text(f"Lessons done: 3 of {LESSON_COUNT}")).to_be_visible()
     for lesson_id in ("force-of-nature", "protection-and-indestructible", "deathtouch-and-trample"):
         expect(lesson_item(page, lesson_id)).to_contain_text("Done")
     page.get_by_role("link", name=re.compile("Review")).click()

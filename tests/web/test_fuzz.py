@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 
 from tests.conftest import csrf_token, isolated_app
 from tests.web.test_api import FORCE_OF_NATURE
-from webapp import sandbox_state
+from webapp.views.sandbox import board as sandbox_state
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

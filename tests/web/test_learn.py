@@ -10,6 +10,7 @@ import pytest
 
 from tests.conftest import csrf_token
 from webapp.content import load_curriculum
+from tests.conftest import LESSON_COUNT
 
 CURRICULUM = load_curriculum()
 HX = {"HX-Request": "true"}
@@ -101,7 +102,7 @@ def test_every_question_and_board_says_why_its_right_answer_is_right(shared, les
 def test_the_learn_page_lists_the_lessons_in_order(client):
     html = client.get("/learn").get_data(as_text=True)
     positions = [html.index(f'href="/learn/{lesson.id}/') for lesson in CURRICULUM]
-    assert positions == sorted(positions) and len(positions) == 18
+    assert positions == sorted(positions) and len(positions) == LESSON_COUNT
     assert "Start with lesson 1" in html and 'href="/learn/review"' in html
 
 

@@ -8,7 +8,7 @@ from html import unescape
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from webapp import sandbox_state
+from webapp.views.sandbox import board as sandbox_state
 
 HX = {"HX-Request": "true"}
 
@@ -157,7 +157,7 @@ def test_a_malformed_link_shows_a_friendly_error_and_the_example_board(client, l
     assert "That board link couldn’t be read" in html and "Force of Nature" in html
 
 
-def test_a_link_naming_an_unknown_ability_is_rejected_by_the_schema():
+def test_a_link_naming_an_unknown_ability_is_refused():
     board = sandbox_state.default_board()
     board["blockers"][0]["abilities"] = ["flying_pig"]
     import base64

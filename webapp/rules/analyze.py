@@ -108,7 +108,9 @@ def _components(board: Board, plans: dict[str, Plan]) -> list[list[Plan]]:
 @lru_cache(maxsize=512)
 def _solve(board: Board, attacker_ids: tuple[str, ...]) -> "_Solved":
     """Solve one component. Boards are immutable and hash without their assignment, so a page that
-    re-checks the same board on every slider move pays for the analysis once."""
+    re-checks the same board on every slider move pays for the analysis once. The board limits
+    bound each entry, so the cache is bounded in bytes too: under 16 MB even when every entry is
+    the largest board allowed (tests/unit/rules/test_purity_and_bounds.py checks it)."""
     return _Solver(board, [plan_for(board, board.creature(a)) for a in attacker_ids]).solve()
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, request
+from flask import Flask, current_app, jsonify, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -54,7 +54,7 @@ def _api_message(err: HTTPException) -> str:
     if err.code == 405:
         return "method: not allowed here"
     if err.code == 413:
-        return "body: larger than 64 KB"
+        return f"body: larger than {current_app.config['MAX_CONTENT_LENGTH'] // 1024} KB"
     return f"request: {err.name.lower()}"
 
 

@@ -6,11 +6,12 @@ from webapp.content import DEFAULT_LESSONS_DIR
 from webapp.content.cli import main
 
 from .conftest import edit
+from tests.conftest import LESSON_COUNT
 
 
 def test_the_real_lessons_pass(capsys):
     assert main(["check", str(DEFAULT_LESSONS_DIR)]) == 0
-    assert "ok: 18 lessons" in capsys.readouterr().out
+    assert f"ok: {LESSON_COUNT} lessons" in capsys.readouterr().out
 
 
 def test_the_default_folder_is_the_repository_lessons(capsys):

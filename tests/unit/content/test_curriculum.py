@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from webapp.content import INTERACTIVE_TYPES, QUESTION_TYPES, STEP_TYPES
+from tests.conftest import LESSON_COUNT
 
 EXPECTED_ORDER = [
     "blocked-means-stopped",
@@ -106,5 +107,5 @@ def test_counts_for_the_closing_note(curriculum):
     steps = [s for lesson in curriculum for s in lesson.steps]
     boards = sum(len(lesson.board_names) for lesson in curriculum)
     questions = [s for s in steps if s.type in QUESTION_TYPES]
-    assert len(curriculum) == 18
-    assert boards >= 18 and len(questions) >= 36
+    assert len(curriculum) == LESSON_COUNT
+    assert boards >= LESSON_COUNT and len(questions) >= 36

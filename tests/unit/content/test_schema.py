@@ -7,6 +7,7 @@ import pytest
 from webapp.content import ContentError, collect, load_curriculum
 
 from .conftest import edit
+from tests.conftest import LESSON_COUNT
 
 
 def problems_of(folder):
@@ -22,7 +23,7 @@ def where(problems):
 
 def test_a_real_copy_is_valid(lessons_copy):
     curriculum, problems = collect(lessons_copy)
-    assert problems == [] and len(curriculum) == 18
+    assert problems == [] and len(curriculum) == LESSON_COUNT
 
 
 def test_every_kind_of_problem_is_reported_together(lessons_copy):

@@ -10,11 +10,11 @@ from __future__ import annotations
 from flask_babel import get_locale, gettext, lazy_gettext as _l
 from markupsafe import Markup
 
-from ..content import LANGUAGES
-from ..live import labels, live_check, player_label
-from ..live.words import verdict
-from ..rules import parse_board
-from ..services.answers import AnswerError
+from ...content import LANGUAGES
+from ...live import labels, live_check, player_label
+from ...live.words import verdict
+from ...rules import parse_board
+from ...services.answers import AnswerError
 
 
 def lang() -> str:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from flask import Blueprint, g, request, url_for
 
-from .. import csrf
-from .. import sandbox_state as state
-from ..htmx import render
-from ..i18n import gettext
-from ..live import labels, live_check
-from ..rules import LIMITS, MAX_NAME, MAX_NUMBER
+from ... import csrf
+from ...htmx import render
+from ...i18n import gettext
+from ...live import labels, live_check
+from ...rules import LIMITS, MAX_NAME, MAX_NUMBER
+from . import board as state
 
 bp = Blueprint("sandbox", __name__)
 TEMPLATE = "sandbox/page.html"

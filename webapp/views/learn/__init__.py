@@ -12,7 +12,7 @@ GET|POST /learn/<lesson>/finish          the lesson's summary / mark it finished
 
 Grading is the content API's and the rules core's (via services.answers); this module parses the
 request, calls one service, and renders. What a step page shows (cards, sliders, feedback wording)
-is built in learn_steps.py.
+is built in steps.py.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from flask import (Blueprint, abort, current_app, g, redirect, render_template, 
                    url_for)
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from ..content import DEFAULT_LESSONS_DIR, load_curriculum
-from ..htmx import render, wants_fragment
-from ..services import answers, progress
-from ..services.answers import AnswerError
-from . import learn_steps as parts
+from ...content import DEFAULT_LESSONS_DIR, load_curriculum
+from ...htmx import render, wants_fragment
+from ...services import answers, progress
+from ...services.answers import AnswerError
+from . import steps as parts
 
 bp = Blueprint("learn", __name__, url_prefix="/learn")
 STEP_TEMPLATE = "learn/step.html"

@@ -15,7 +15,7 @@ import json
 import re
 import zlib
 
-from .rules import ABILITIES, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER
+from ...rules import ABILITIES, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER
 
 LINK_LIMIT = 4000  # characters of the link parameter we are willing to read
 _ID_RE = re.compile(ID_PATTERN)
