@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from urllib.parse import urlencode
 
-from flask import Flask, g, request
+from flask import Flask, current_app, g, request, url_for
 from flask_babel import Babel, get_locale, gettext, lazy_gettext as _l
+from werkzeug.exceptions import HTTPException
 
 from .content import LANGUAGES
 from .rules import ABILITIES
@@ -22,8 +22,6 @@ COOKIE = "lang"
 
 
 def select_locale() -> str:
-    from flask import current_app
-
     languages = current_app.config["LANGUAGES"]
     asked = request.args.get("lang")
     if asked in languages:
@@ -45,10 +43,17 @@ def remember_language(response):
 
 
 def lang_url(code: str) -> str:
-    """This page in another language: same path and query (plus the page's own link arguments,
-    e.g. the sandbox board after a form post), with ?lang= set."""
+    """This page in another language: the same page and query (plus the page's own link arguments,
+    e.g. the sandbox board after a form post), with ?lang= set. Built from the route the path
+    matches for GET, never from the raw path, so a crafted path can't make it point elsewhere;
+    a path no page answers (a 404) links to the home page."""
     args = {**request.args.to_dict(), **g.get("link_args", {}), "lang": code}
-    return f"{request.path}?{urlencode(args)}"
+    try:  # a view that answers a post may name its page (g.page = (endpoint, arguments))
+        endpoint, view_args = g.get("page") or current_app.url_map.bind("localhost").match(
+            request.path, "GET")
+    except HTTPException:  # no such page, or no GET page at this path
+        endpoint, view_args = "main.index", {}
+    return url_for(endpoint, **view_args, **args)
 
 
 def init_app(app: Flask) -> None:

@@ -7,6 +7,7 @@ CSP: scripts and styles only from our own origin — no inline script, no inline
 from __future__ import annotations
 
 import gzip
+import re
 
 from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
@@ -27,6 +28,26 @@ CSP = "; ".join([
 
 _COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml")
 
+# A Host header a browser can send: a DNS name (labels of 1-63 characters, 253 in all), an IPv4
+# address or a bracketed IPv6 address, and an optional port.
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOST = re.compile(rf"^(?:(?=[^:]{{1,253}}(?::|$)){_LABEL}(?:\.{_LABEL})*\.?"
+                   r"|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$")
+
+
+def refuse_bad_hosts(wsgi_app):
+    """Answer a request whose Host header no browser would send with a plain 400, before Flask:
+    building any link (or the error page) for it would fail."""
+    def app(environ, start_response):
+        host = environ.get("HTTP_HOST")
+        if host is not None and not _HOST.match(host):
+            start_response("400 Bad Request", [
+                ("Content-Type", "text/plain; charset=utf-8"), ("Content-Security-Policy", CSP),
+                ("X-Content-Type-Options", "nosniff"), ("Cache-Control", "no-store")])
+            return [b"Bad request: the Host header is not a valid host name.\n"]
+        return wsgi_app(environ, start_response)
+    return app
+
 
 class SessionInterface(SecureCookieSessionInterface):
     """The session cookie is Secure whenever the request came over https (or config forces it)."""
@@ -44,6 +65,9 @@ def set_headers(response):
     headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
     if request.is_secure:
         headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    if response.mimetype == "text/html":
+        # Pages carry the visitor's CSRF token and progress: never for a shared cache.
+        headers.setdefault("Cache-Control", "private, no-cache")
     return response
 
 
@@ -75,6 +99,7 @@ def init_app(app: Flask) -> None:
     if app.config["PROXY_FIX"]:
         n = int(app.config["PROXY_FIX"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
+    app.wsgi_app = refuse_bad_hosts(app.wsgi_app)
     app.after_request(set_headers)
     if app.config["GZIP"]:
         app.after_request(compress)

@@ -109,12 +109,25 @@ def test_progress_shows_on_the_learn_page_as_in_progress_then_done(client):
     assert "Next up" in lesson_item(html, "blocked-means-stopped")
 
 
-def test_continue_resumes_at_the_step_last_opened(client):
+def test_continue_resumes_where_next_was_pressed_and_opening_a_page_changes_nothing(client):
     answer(client, "force-of-nature", "two-predict", {"amount": "4"})
-    client.get(f"{FON}/most-practice")
+    client.get(f"{FON}/skip-one-legal")  # opening (or being sent to) a page moves nothing
+    html = client.get("/learn").get_data(as_text=True)
+    assert re.search(rf'class="button primary" href="{FON}/two-predict">\s*Continue: lesson 3', html)
+    went = client.post(f"{FON}/split-d-practice/next", data={"csrf_token": csrf_token(client)})
+    assert went.status_code == 303 and went.headers["Location"] == f"{FON}/most-practice"
     html = client.get("/learn").get_data(as_text=True)
     assert re.search(rf'class="button primary" href="{FON}/most-practice">\s*Continue: lesson 3', html)
     assert f'href="{FON}/most-practice"' in lesson_item(html, "force-of-nature")
+
+
+def test_next_needs_a_csrf_token_and_makes_no_learner_for_a_reader(client, app):
+    assert client.post(f"{FON}/the-classic/next").status_code == 400  # a cross-site post
+    went = client.post(f"{FON}/the-classic/next", data={"csrf_token": csrf_token(client)})
+    assert went.status_code == 303 and client.get_cookie("learner", path="/learn") is None
+    assert db_rows(app, "select count(*) from learners") == [(0,)]
+    last = CURRICULUM.lesson("force-of-nature").steps[-1].id
+    assert client.post(f"{FON}/{last}/next", data={"csrf_token": csrf_token(client)}).status_code == 404
 
 
 def test_continue_follows_the_lesson_touched_last_and_then_the_first_not_done(client):

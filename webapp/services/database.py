@@ -7,6 +7,7 @@ postgres:// and postgresql:// become postgresql+psycopg:// for psycopg 3), else 
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -56,6 +57,17 @@ def database_url(app: Flask) -> str:
     return f"sqlite:///{instance / SQLITE_FILE}"
 
 
+def private_sqlite_file(url: str) -> None:
+    """Create the SQLite file readable by this user only (learners' answers are theirs); SQLite
+    gives its -wal and -shm files the same permissions."""
+    if not url.startswith("sqlite:///") or url == "sqlite:///:memory:":
+        return
+    path = Path(url.removeprefix("sqlite:///"))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    os.chmod(path, 0o600)
+
+
 @event.listens_for(Engine, "connect")
 def _tune_sqlite(dbapi_connection, _record) -> None:
     """SQLite: enforce foreign keys; WAL so readers never block the writer (several gunicorn
@@ -88,8 +100,7 @@ def _run(app: Flask, action: str, revision: str) -> None:
 
     with app.app_context():
         url = app.config["SQLALCHEMY_DATABASE_URI"]
-        if url.startswith("sqlite:///"):
-            Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        private_sqlite_file(url)
         config = _alembic_config(url)
         with db.engine.begin() as connection:
             config.attributes["connection"] = connection

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Flask, current_app, jsonify, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
 from ..htmx import render, wants_fragment
 from ..i18n import _l
+from ..services.progress import Busy
 
 _TITLES = {
     400: _l("That request didn’t make sense"),
@@ -16,6 +17,7 @@ _TITLES = {
     413: _l("That was too much data"),
     415: _l("Unsupported kind of data"),
     500: _l("Something went wrong on our side"),
+    503: _l("The server is busy"),
 }
 _HINTS = {
     400: _l("Something in the form or link was malformed. Go back and try again."),
@@ -24,6 +26,7 @@ _HINTS = {
     413: _l("Boards are small; this request was far larger than any board."),
     415: _l("This address only accepts a different kind of data."),
     500: _l("The problem has been logged. Please try again in a moment."),
+    503: _l("Nothing was saved. Please send your answer again in a moment."),
 }
 _CSRF_HINT = _l("The page was open too long or cookies are blocked, so the form's safety check "
                 "failed. Reload the page and try again.")
@@ -58,6 +61,13 @@ def _api_message(err: HTTPException) -> str:
     return f"request: {err.name.lower()}"
 
 
+def busy(_err: Busy):
+    response = handle(ServiceUnavailable())
+    response.headers["Retry-After"] = "2"
+    return response
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle)
+    app.register_error_handler(Busy, busy)
     app.register_error_handler(InternalServerError, handle)

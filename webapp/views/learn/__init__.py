@@ -118,20 +118,32 @@ def review():
 def lesson_start(lesson_id: str):
     lesson = _lesson(lesson_id)
     parts.lang()  # a ?lang= on this link is remembered (cookie) before the redirect drops it
-    raw = request.args.get("step", "1")
-    if not raw.isdigit() or not 1 <= int(raw) <= len(lesson.steps):
+    number = _number(request.args.get("step", "1"))
+    if number is None or not 1 <= number <= len(lesson.steps):
         abort(404)
-    return redirect(_step_url(lesson, lesson.steps[int(raw) - 1]))
+    return redirect(_step_url(lesson, lesson.steps[number - 1]))
 
 
 @bp.get("/<lesson_id>/<step_id>")
 def step(lesson_id: str, step_id: str):
-    lesson, current = _lesson_step(lesson_id, step_id)
-    me = learner_id()
-    if me:
-        progress.visit(me, lesson.id, current.id)
-    graded, attempt_id = _stored_answer(me, lesson, current, request.args.get("answer"))
+    lesson, current = _lesson_step(lesson_id, step_id)  # reading a step changes nothing
+    graded, attempt_id = _stored_answer(learner_id(), lesson, current, request.args.get("answer"))
     return _show(lesson, current, graded=graded, attempt_id=attempt_id)
+
+
+@bp.post("/<lesson_id>/<step_id>/next")
+def next_step(lesson_id: str, step_id: str):
+    """The learner goes on: "Continue" will resume at the next step (a learner who has not
+    answered anything yet has no progress to keep, and none is created for them)."""
+    lesson, current = _lesson_step(lesson_id, step_id)
+    index = lesson.step_index(current.id)
+    if index + 1 >= len(lesson.steps):
+        abort(404)
+    following = lesson.steps[index + 1]
+    me = learner_id()
+    if me and progress.learner_exists(me):
+        progress.visit(me, lesson.id, following.id)
+    return redirect(_step_url(lesson, following), 303)
 
 
 @bp.post("/<lesson_id>/<step_id>")
@@ -249,10 +261,20 @@ def _continue(states):
     return None, None
 
 
+def _number(raw: str | None, most: int = 2**31 - 1) -> int | None:
+    """A positive whole number from a URL, ASCII digits only ("²" passes isdigit() but is no
+    number), at most `most` (ids are 32-bit on PostgreSQL)."""
+    if not raw or len(raw) > 10 or not raw.isascii() or not raw.isdigit():
+        return None
+    value = int(raw)
+    return value if value <= most else None
+
+
 def _stored_answer(me, lesson, current, raw):
-    if not raw or not raw.isdigit() or len(raw) > 18:
+    number = _number(raw)
+    if number is None:
         return None, None
-    attempt = progress.get_attempt(me, int(raw))
+    attempt = progress.get_attempt(me, number)
     if attempt is None or (attempt.lesson_id, attempt.step_id) != (lesson.id, current.id):
         return None, None
     try:
@@ -304,11 +326,13 @@ def _show(lesson, current, *, graded=None, attempt_id=None, error=None, status=2
           blocks="content", values=None, assignment=None):
     index = lesson.step_index(current.id)
     steps = lesson.steps
+    g.page = ("learn.step", {"lesson_id": lesson.id, "step_id": current.id})  # language links
     context = {
         "lesson": lesson, "step": current, "title": lesson.title(parts.lang()), "number": index + 1,
         "total": len(steps), "translation": lesson.translation(parts.lang()),
         "prev_url": _step_url(lesson, steps[index - 1]) if index else None,
         "next_url": _step_url(lesson, steps[index + 1]) if index + 1 < len(steps) else None,
+        "next_action": url_for(".next_step", lesson_id=lesson.id, step_id=current.id),
         "answer_url": url_for(".answer", lesson_id=lesson.id, step_id=current.id),
         "live_url": url_for(".live", lesson_id=lesson.id, step_id=current.id),
         "graded": graded, "attempt_id": attempt_id, "error": parts.error_text(error) if error else None,
