@@ -17,9 +17,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Serve on http://$(HOST):$(PORT); `HOST=0.0.0.0 make run` for a store's LAN.
+# Serve on http://$(HOST):$(PORT); `HOST=0.0.0.0 make run` for a store's LAN. How gunicorn
+# serves (workers, threads, keep-alive, trusted proxies) is in webapp/serving.py.
 run: $(STAMP) translations db
-	$(BIN)/gunicorn --workers 2 --threads 4 --bind $(HOST):$(PORT) --access-logfile - 'webapp:create_app()'
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn -c python:webapp.serving 'webapp:create_app()'
 
 # Apply the Alembic migrations: instance/trample.db by default, DATABASE_URL for PostgreSQL.
 db: $(STAMP)

@@ -1,4 +1,5 @@
-"""Start the app under gunicorn on a free loopback port, for the benchmarks (not a test)."""
+"""Start the app under gunicorn as `make run` does, on a free loopback port, for the benchmarks
+(not a test)."""
 
 from __future__ import annotations
 
@@ -22,15 +23,24 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def gunicorn(workers: int = 2, threads: int = 4, app: str = "webapp:create_app()"):
+def gunicorn(root: Path = ROOT, app: str = "webapp:create_app()"):
+    """Yields (base URL, port, master pid). `root` may be another checkout (an older commit, to
+    compare): it is served with its own code, and its own webapp/serving.py if it has one."""
+    root = Path(root).resolve()
     port = free_port()
     instance = tempfile.mkdtemp(prefix="trample-bench-")
-    env = {**os.environ, "SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{instance}/bench.db"}
+    env = {**os.environ, "SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{instance}/bench.db",
+           "HOST": "127.0.0.1", "PORT": str(port), "ACCESS_LOG": "/dev/null",
+           "PYTHONPATH": str(root)}
     bin_dir = Path(sys.executable).parent
-    proc = subprocess.Popen(
-        [str(bin_dir / "gunicorn"), "--workers", str(workers), "--threads", str(threads),
-         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", app],
-        cwd=ROOT, env=env)
+    subprocess.run([str(bin_dir / "flask"), "--app", "webapp", "db-upgrade"], cwd=root, env=env,
+                   check=True, capture_output=True)
+    if (root / "webapp" / "serving.py").exists():
+        how = ["-c", "python:webapp.serving"]
+    else:  # older checkouts: what their Makefile ran
+        how = ["--workers", "2", "--threads", "4", "--bind", f"127.0.0.1:{port}"]
+    proc = subprocess.Popen([str(bin_dir / "gunicorn"), *how, "--log-level", "warning", app],
+                            cwd=root, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):

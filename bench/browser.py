@@ -11,19 +11,12 @@ requests. Prints figures; not a test.
 
 from __future__ import annotations
 
-import sys
+import argparse
+import statistics
 
-# bench/http.py would shadow the standard library's `http`: keep this folder off the front of the path.
-_HERE = sys.path.pop(0)
+from playwright.sync_api import sync_playwright
 
-import argparse  # noqa: E402
-import statistics  # noqa: E402
-import urllib.request  # noqa: E402,F401  (import the real http package first)
-
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-sys.path.append(_HERE)
-from _server import gunicorn  # noqa: E402
+from _server import gunicorn
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]

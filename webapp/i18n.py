@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from flask import Flask, current_app, g, request, url_for
-from flask_babel import Babel, get_locale, gettext, lazy_gettext as _l
+from flask_babel import Babel, get_locale, get_translations, gettext, lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
 from .content import LANGUAGES
@@ -40,6 +40,17 @@ def remember_language(response):
         response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax",
                             httponly=True, secure=request.is_secure)
     return response
+
+
+def translator():
+    """A gettext bound to this request's catalog, for code that words many strings in one go (a
+    slider panel): Flask-Babel looks the catalog up again on every call otherwise."""
+    translations = get_translations()
+
+    def gettext(string: str, **variables) -> str:
+        text = translations.ugettext(string)
+        return text % variables if variables else text
+    return gettext
 
 
 def lang_url(code: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,6 +43,8 @@ class Lesson:
         self.rules = rules
         self.steps = steps
         self._boards = boards
+        # Each caller gets its own copy of a board; copying from text is quicker than deepcopy.
+        self._board_texts = {name: json.dumps(board) for name, board in boards.items()}
         self._texts = texts
         self._by_id = {s.id: s for s in steps}
         for step in steps:
@@ -113,7 +115,7 @@ class Lesson:
 
     def board(self, name: str) -> dict:
         """A fresh copy of a board in the DESIGN.md shape (safe to add an assignment to)."""
-        return copy.deepcopy(self._boards[name])
+        return json.loads(self._board_texts[name])
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..i18n import gettext, lethal_note, problem_text
+from ..i18n import gettext, lethal_note, problem_text, translator
 
 
 def labels(board: dict) -> dict[str, str]:
@@ -43,6 +43,7 @@ def _pct(value: int, top: int) -> int:
 def panel(board: dict, analysis: dict, names: dict[str, str]) -> list[dict]:
     """What each attacker's panel shows whatever the sliders say: names, lethal notes, gates,
     marks; `fill` then sets it to a split."""
+    words = translator()
     by_id = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
              for x in board.get(group, [])}
     views = []
@@ -51,7 +52,7 @@ def panel(board: dict, analysis: dict, names: dict[str, str]) -> list[dict]:
         if not info:
             continue
         row_names = {**names, "player": player_label(attacker, names, board)}
-        rows = [_row(attacker, info, r, row_names, by_id) for r in info["recipients"]]
+        rows = [_row(attacker, info, r, row_names, by_id, words) for r in info["recipients"]]
         views.append({
             "id": attacker["id"], "label": names[attacker["id"]], "card": attacker,
             "target_label": row_names.get(attacker.get("attacking", "player"), row_names["player"]),
@@ -87,7 +88,7 @@ def fill(views: list[dict], assignment: dict, result: dict | None, status: dict)
     return filled
 
 
-def _row(attacker, info, recipient, names, by_id) -> dict:
+def _row(attacker, info, recipient, names, by_id, gettext=gettext) -> dict:
     assigns = max(info["assigns"], 0)
     label = names.get(recipient, recipient)
     thing = by_id.get(recipient)
@@ -115,14 +116,14 @@ def _row(attacker, info, recipient, names, by_id) -> dict:
     else:
         gate = info.get("gated", {}).get(recipient)
         if gate:
-            row["gate"] = _gate_text(gate, names, by_id)
+            row["gate"] = _gate_text(gate, names, by_id, gettext)
         row["note"] = gettext("At most %(n)s can legally go here.", n=most)
         if 0 <= most < assigns:
             row["mark"] = {"pct": _pct(most, assigns), "text": str(most), "title": gettext("most")}
     return row
 
 
-def _gate_text(gate: dict, names: dict[str, str], by_id: dict) -> str:
+def _gate_text(gate: dict, names: dict[str, str], by_id: dict, gettext=gettext) -> str:
     """Why a recipient past the blockers opens only later: the core's gate, in words."""
     blockers = ", ".join(names.get(x, x) for x in gate.get("after", []))
     walker = gate.get("loyalty_of")
