@@ -99,7 +99,7 @@ def key_to(page: Page, name: str, value: int) -> None:
 
 
 def next_step(page: Page) -> None:
-    page.get_by_role("navigation", name="Lesson steps").get_by_role("link", name="Next").click()
+    page.get_by_role("navigation", name="Lesson steps").get_by_role("button", name="Next").click()
 
 
 def slider_names(page: Page, lesson, step) -> dict[tuple[str, str], str]:
