@@ -11,6 +11,8 @@ through the graph are exactly the legal assignments, so counting, min/max and "b
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -18,7 +20,10 @@ from .check import as_board
 from .model import PLAYER, Blocker, Board, BoardError
 from .recipients import Plan, lethal_damage, lethal_reason, plan_for
 
-MAX_EDGES = 100_000  # choices walked in all; beyond this a board is refused rather than analysed slowly
+# Choices walked for the whole board; beyond this it is refused rather than analysed slowly. The
+# largest teaching boards walk a few thousand; a refusal costs at most this much work, once.
+MAX_EDGES = 40_000
+_REFUSED_KEPT = 64  # boards refused lately, answered again without walking (bounded by the limits)
 _PAST, _TO_PLAYER = 10**8, 10**4  # "best" ranks: damage past blockers, then to player, then kills
 
 
@@ -26,12 +31,24 @@ def analyze(data: Board | dict) -> dict:
     """Per creature: lethal needs, each recipient's legal min/max; the number of legal assignments
     of the attackers' damage; and ``best``, a legal assignment sending the most past the blockers."""
     board = as_board(data)
+    with _refused_lock:
+        if board in _refused:
+            raise BoardError("board", _TOO_MANY)
     plans = {c.id: plan_for(board, c) for c in (*board.attackers, *board.blockers)}
     creatures = {a.id: _attacker_entry(board, plans[a.id]) for a in board.attackers}
     creatures.update({b.id: _blocker_entry(plans[b.id]) for b in board.blockers})
     count, best = 1, {a.id: {} for a in board.attackers}
+    budget = MAX_EDGES
     for component in _components(board, plans):
-        solved = _solve(board, tuple(p.creature.id for p in component))
+        try:
+            solved = _solve(board, tuple(p.creature.id for p in component), budget)
+        except BoardError:
+            with _refused_lock:
+                _refused[board] = True
+                while len(_refused) > _REFUSED_KEPT:
+                    _refused.popitem(last=False)
+            raise
+        budget -= solved.walked
         count *= solved.count
         for (aid, rid), (low, high) in solved.bounds.items():
             creatures[aid]["recipients"][rid] = {"min": low, "max": high}
@@ -105,13 +122,19 @@ def _components(board: Board, plans: dict[str, Plan]) -> list[list[Plan]]:
     return list(groups.values())
 
 
+_TOO_MANY = ("this board has too many ways to assign damage to analyze exactly; use fewer or "
+             "smaller creatures")
+_refused: OrderedDict[Board, bool] = OrderedDict()
+_refused_lock = threading.Lock()
+
+
 @lru_cache(maxsize=512)
-def _solve(board: Board, attacker_ids: tuple[str, ...]) -> "_Solved":
+def _solve(board: Board, attacker_ids: tuple[str, ...], budget: int) -> "_Solved":
     """Solve one component. Boards are immutable and hash without their assignment, so a page that
     re-checks the same board on every slider move pays for the analysis once. The board limits
     bound each entry, so the cache is bounded in bytes too: under 16 MB even when every entry is
     the largest board allowed (tests/unit/rules/test_purity_and_bounds.py checks it)."""
-    return _Solver(board, [plan_for(board, board.creature(a)) for a in attacker_ids]).solve()
+    return _Solver(board, [plan_for(board, board.creature(a)) for a in attacker_ids]).solve(budget)
 
 
 @dataclass
@@ -133,6 +156,7 @@ class _Solved:
     count: int
     bounds: dict[tuple[str, str], tuple[int, int]]
     best: dict[str, dict[str, int]]
+    walked: int
 
 
 class _Solver:
@@ -212,7 +236,7 @@ class _Solver:
         rem = step.next_power if step.last else rem - v
         return (rem, need, vals), v * step.weight + kills
 
-    def solve(self) -> _Solved:
+    def solve(self, budget: int) -> _Solved:
         start = (self.plans[0].assigns, 0, (0,) * len(self.caps))
         layer = {start}
         edges: list[list[tuple]] = []  # per step: (state, amount, next state, gain)
@@ -221,9 +245,8 @@ class _Solver:
             here, nxt = [], set()
             for state in layer:
                 walked += 1 if step.last else state[0] + 1
-                if walked > MAX_EDGES:
-                    raise BoardError("board", "this board has too many ways to assign damage to "
-                                     "analyze exactly; use fewer or smaller creatures")
+                if walked > budget:
+                    raise BoardError("board", _TOO_MANY)
                 rem = state[0]
                 for v in (rem,) if step.last else range(rem, -1, -1):
                     moved = self._move(step, state, v)
@@ -254,7 +277,7 @@ class _Solver:
                 high = v if high is None or v > high else high
             bounds[(step.attacker, step.recipient)] = (low, high)  # one step per pair
             ways, score = here_ways, here_score
-        return _Solved(ways.get(start, 0), bounds, self._best(start, choice))
+        return _Solved(ways.get(start, 0), bounds, self._best(start, choice), walked)
 
     def _best(self, start: tuple, choice: list[dict]) -> dict[str, dict[str, int]]:
         """Follow the recorded best choice from the start: one legal assignment of the component."""
