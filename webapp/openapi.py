@@ -59,13 +59,15 @@ _SCHEMAS = {
         "description": "One combat damage step at the moment damage is assigned. "
                        "Limits: " + ", ".join(f"{n} {kind}" for kind, n in LIMITS.items()) + ".",
         "properties": {
-            "attackers": {"type": "array", "maxItems": LIMITS["attackers"], "items": {"$ref": "#/components/schemas/Attacker"}},
+            "attackers": {"type": "array", "minItems": 1, "maxItems": LIMITS["attackers"],
+                          "items": {"$ref": "#/components/schemas/Attacker"}},
             "blockers": {"type": "array", "maxItems": LIMITS["blockers"], "items": {"$ref": "#/components/schemas/Blocker"}},
             "planeswalkers": {"type": "array", "maxItems": LIMITS["planeswalkers"],
                               "items": {"$ref": "#/components/schemas/Planeswalker"}},
             "battles": {"type": "array", "maxItems": LIMITS["battles"], "items": {"$ref": "#/components/schemas/Battle"}},
-            "assignment": {"type": "object", "additionalProperties": _AMOUNTS,
-                           "description": "creature id -> {recipient id or \"player\": amount}"},
+            "assignment": {"type": ["object", "null"], "additionalProperties": _AMOUNTS,
+                           "description": "creature id -> {recipient id or \"player\": amount}; "
+                                          "check needs it, analyze ignores it"},
         },
     },
     "Problem": {

@@ -144,3 +144,54 @@ def test_every_editable_board_round_trips_through_its_link(steps):
 def test_any_path_and_method_is_answered_without_a_5xx(fuzz_client, path, method):
     response = getattr(fuzz_client, method)("/" + path.lstrip("/"))
     assert response.status_code < 500
+
+
+# ---- every Learn form and route, with tampered hidden fields and odd numbers ---------------------
+
+from webapp.content import load_curriculum  # noqa: E402
+
+_LESSONS = load_curriculum()
+_STEPS = [(lesson.id, step.id) for lesson in _LESSONS.lessons for step in lesson.steps]
+odd_numbers = st.sampled_from(["²", "٣", "１２", "0x10", "1e9", "-0", "2147483648", "9" * 40, " 7",
+                               "7 ", "", "NaN", "∞", "3.5", "\x00", "+4"])
+learn_names = st.sampled_from(["lesson", "step", "amount", "option", "verdict", "op", "answer",
+                               "dmg:a1:b1", "dmg:fon:player", "dmg:fon:bears-a", "dmg:x:y"])
+learn_values = st.one_of(odd_numbers, st.text(max_size=12),
+                         st.sampled_from(["legal", "illegal", "answer", "check", "step:fon:player:1",
+                                          "step:a1:b1:1", "step:fon:bears-a:-1", "step:", "four-four"]))
+
+
+@FUZZ
+@given(where=st.sampled_from(_STEPS), action=st.sampled_from(["", "/live", "/next"]),
+       fields=st.lists(st.tuples(learn_names, learn_values), max_size=8),
+       honest=st.booleans(), htmx=st.booleans())
+def test_learn_forms_never_fail_on_tampered_fields(fuzz_client, where, action, fields, honest, htmx):
+    lesson, step = where
+    data = MultiDict([("csrf_token", csrf_token(fuzz_client)),
+                      *([("lesson", lesson), ("step", step)] if honest else []), *fields])
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = fuzz_client.post(f"/learn/{lesson}/{step}{action}", data=data, headers=headers)
+    assert response.status_code < 500 and b"Traceback" not in response.data
+
+
+@FUZZ
+@given(where=st.sampled_from(_STEPS), arg=st.sampled_from(["step", "answer", "lang", "b"]),
+       value=st.one_of(odd_numbers, st.text(max_size=40)),
+       page=st.sampled_from(["/learn/{lesson}", "/learn/{lesson}/{step}", "/learn/{lesson}/finish",
+                             "/learn", "/learn/review", "/sandbox", "/"]))
+def test_every_page_answers_odd_query_values(fuzz_client, where, arg, value, page):
+    lesson, step = where
+    response = fuzz_client.get(page.format(lesson=lesson, step=step), query_string={arg: value})
+    assert response.status_code < 500
+
+
+@FUZZ
+@given(host=st.one_of(st.text(max_size=80), st.from_regex(r"[a-z0-9.-]{1,300}(:[0-9]{1,8})?",
+                                                          fullmatch=True)),
+       path=st.sampled_from(["/", "/sandbox", "/learn", "/no-such-page", "/api/openapi.json"]))
+def test_odd_host_headers_never_fail(fuzz_client, host, path):
+    try:
+        response = fuzz_client.get(path, headers={"Host": host})
+    except ValueError:  # a header value the HTTP layer itself refuses (a newline): never sent
+        return
+    assert response.status_code < 500
