@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
+import uuid
 
 import pytest
+from sqlalchemy import create_engine, text
 
 from webapp import create_app
 from webapp.content import DEFAULT_LESSONS_DIR
@@ -48,3 +51,27 @@ def make_app(tmp_path):
     tests). Calling it twice is a server restart on the same database."""
     instance = tmp_path / "instance"
     return lambda **config: isolated_app(instance, **config)
+
+
+POSTGRES = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+@pytest.fixture
+def postgres_schema():
+    """A schema of its own in the test database, dropped afterwards (parallel runs don't meet)."""
+    try:
+        admin = create_engine(POSTGRES, connect_args={"connect_timeout": 3})
+        with admin.connect() as connection:
+            connection.execute(text("select 1"))
+    except Exception as err:  # noqa: BLE001 - any failure to connect means "not reachable"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but PostgreSQL at {POSTGRES} is not reachable: {err}")
+        pytest.skip(f"PostgreSQL not reachable at {POSTGRES}")
+    name = f"tt_{uuid.uuid4().hex[:12]}"
+    with admin.begin() as connection:
+        connection.execute(text(f'create schema "{name}"'))
+    separator = "&" if "?" in POSTGRES else "?"
+    yield f"{POSTGRES}{separator}options=-csearch_path%3D{name}", name
+    with admin.begin() as connection:
+        connection.execute(text(f'drop schema "{name}" cascade'))
+    admin.dispose()

@@ -135,3 +135,21 @@ def test_a_database_that_is_busy_once_stores_the_answer(client, monkeypatch, app
     form = {"csrf_token": csrf_token(client), "lesson": "force-of-nature", "step": "two-predict",
             "amount": "4"}
     assert client.post(f"{FON}/two-predict", data=form).status_code == 303 and failures
+
+
+@pytest.mark.postgres
+def test_on_postgresql_an_answer_id_past_32_bits_is_just_not_found(postgres_schema, tmp_path):
+    from tests.conftest import isolated_app
+
+    url, _ = postgres_schema
+    app = isolated_app(tmp_path / "instance", DATABASE_URL=url)
+    client = app.test_client()
+    form = {"csrf_token": csrf_token(client), "lesson": "force-of-nature", "step": "two-predict",
+            "amount": "4"}
+    stored = client.post(f"{FON}/two-predict", data=form)
+    assert stored.status_code == 303
+    for answer in ("2147483647", "2147483648", "99999999999"):
+        response = client.get(f"{FON}/two-predict", query_string={"answer": answer})
+        assert response.status_code == 200
+    shown = client.get(stored.headers["Location"]).get_data(as_text=True)
+    assert "Right!" in shown or "Not quite" in shown  # the stored answer, read back

@@ -4,19 +4,17 @@ is reachable (always under CI=true), and what they build matches the models."""
 from __future__ import annotations
 
 import os
-import uuid
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import inspect
 
 from webapp import create_app
 from webapp.services import database_url, db, downgrade, progress, upgrade
 from webapp.services.database import normalize_url
 
 TABLES = {"learners", "step_attempts", "lesson_progress", "alembic_version"}
-POSTGRES = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
 
 def schema_drift(app) -> list:
@@ -100,27 +98,6 @@ def test_postgres_urls_use_psycopg_3(given, used):
 
 
 # ---- PostgreSQL -------------------------------------------------------------------------------
-
-@pytest.fixture
-def postgres_schema():
-    """A schema of its own in the test database, dropped afterwards (parallel runs don't meet)."""
-    try:
-        admin = create_engine(POSTGRES, connect_args={"connect_timeout": 3})
-        with admin.connect() as connection:
-            connection.execute(text("select 1"))
-    except Exception as err:  # noqa: BLE001 - any failure to connect means "not reachable"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI=true but PostgreSQL at {POSTGRES} is not reachable: {err}")
-        pytest.skip(f"PostgreSQL not reachable at {POSTGRES}")
-    name = f"tt_{uuid.uuid4().hex[:12]}"
-    with admin.begin() as connection:
-        connection.execute(text(f'create schema "{name}"'))
-    separator = "&" if "?" in POSTGRES else "?"
-    yield f"{POSTGRES}{separator}options=-csearch_path%3D{name}", name
-    with admin.begin() as connection:
-        connection.execute(text(f'drop schema "{name}" cascade'))
-    admin.dispose()
-
 
 @pytest.mark.postgres
 def test_migrations_run_on_postgresql(postgres_schema):
