@@ -23,15 +23,19 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def gunicorn(root: Path = ROOT, app: str = "webapp:create_app()"):
+def gunicorn(root: Path = ROOT, app: str = "webapp:create_app()", database_url: str | None = None,
+             **settings: str):
     """Yields (base URL, port, master pid). `root` may be another checkout (an older commit, to
-    compare): it is served with its own code, and its own webapp/serving.py if it has one."""
+    compare): it is served with its own code, and its own webapp/serving.py if it has one.
+    `database_url` defaults to a fresh SQLite file; `settings` are more environment variables
+    (e.g. WEB_WORKERS="1")."""
     root = Path(root).resolve()
     port = free_port()
     instance = tempfile.mkdtemp(prefix="trample-bench-")
-    env = {**os.environ, "SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{instance}/bench.db",
+    env = {**os.environ, "SECRET_KEY": "bench",
+           "DATABASE_URL": database_url or f"sqlite:///{instance}/bench.db",
            "HOST": "127.0.0.1", "PORT": str(port), "ACCESS_LOG": "/dev/null",
-           "PYTHONPATH": str(root)}
+           "PYTHONPATH": str(root), **settings}
     bin_dir = Path(sys.executable).parent
     subprocess.run([str(bin_dir / "flask"), "--app", "webapp", "db-upgrade"], cwd=root, env=env,
                    check=True, capture_output=True)
@@ -57,11 +61,14 @@ def gunicorn(root: Path = ROOT, app: str = "webapp:create_app()"):
         proc.wait(timeout=10)
 
 
+def workers(master: int) -> list[int]:
+    return [int(pid) for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split()]
+
+
 def cpu_seconds(master: int) -> float:
     """CPU time (user + system) used so far by the gunicorn master's workers (Linux /proc)."""
     total = 0
-    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-    for pid in children:
+    for pid in workers(master):
         with contextlib.suppress(OSError):
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
