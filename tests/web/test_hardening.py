@@ -153,3 +153,17 @@ def test_on_postgresql_an_answer_id_past_32_bits_is_just_not_found(postgres_sche
         assert response.status_code == 200
     shown = client.get(stored.headers["Location"]).get_data(as_text=True)
     assert "Right!" in shown or "Not quite" in shown  # the stored answer, read back
+
+
+def test_gunicorn_trusts_forwarded_headers_from_nobody_and_the_app_only_when_told():
+    """Behind no proxy, an X-Forwarded-Proto from 127.0.0.1 must not make a request 'https'
+    (gunicorn trusts loopback by default); PROXY_FIX is the one switch that trusts a proxy."""
+    from webapp import serving
+
+    assert serving.forwarded_allow_ips == ""
+
+
+def test_without_proxy_fix_a_forwarded_scheme_changes_nothing(client):
+    response = client.get("/?lang=fr", headers={"X-Forwarded-Proto": "https"})
+    assert "Secure" not in response.headers["Set-Cookie"]
+    assert "Strict-Transport-Security" not in response.headers
