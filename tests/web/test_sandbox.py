@@ -391,3 +391,16 @@ def test_live_answers_are_gzipped_only_for_clients_that_accept_it_and_never_when
         response = send(path, data=fields if send == off.post else None,
                         headers={**HX, "Accept-Encoding": "gzip"})
         assert response.status_code == 200 and "Content-Encoding" not in response.headers, path
+
+
+def test_each_visitor_gets_their_own_csrf_token_and_live_answers_carry_none(app):
+    """Whatever is ever kept between requests, one visitor's page never reaches another."""
+    first, second = app.test_client(), app.test_client()
+    tokens = []
+    for client in (first, second, first):
+        html = client.get("/sandbox").get_data(as_text=True)
+        tokens.append(re.search(r'name="csrf_token" value="([^"]+)"', html).group(1))
+    assert tokens[0] != tokens[1] and tokens[0].split(".")[0] == tokens[2].split(".")[0]
+    fields = MultiDict(form_of(html))
+    answer = first.post("/sandbox/live", data=fields, headers=HX).get_data(as_text=True)
+    assert "csrf_token" not in answer and tokens[0] not in answer
