@@ -167,3 +167,15 @@ def test_without_proxy_fix_a_forwarded_scheme_changes_nothing(client):
     response = client.get("/?lang=fr", headers={"X-Forwarded-Proto": "https"})
     assert "Secure" not in response.headers["Set-Cookie"]
     assert "Strict-Transport-Security" not in response.headers
+
+
+@pytest.mark.parametrize("step, field", [("which-illegal", "option"), ("skip-one-legal", "verdict"),
+                                         ("two-predict", "amount"), ("two-predict", "lesson"),
+                                         ("two-predict", "step")])
+def test_every_answer_field_shown_back_is_escaped(client, step, field):
+    payload = '<script>window.pwned=1</script>"><img src=x onerror=alert(1)>'
+    form = {"csrf_token": csrf_token(client), "lesson": "force-of-nature", "step": step,
+            "amount": "1", "option": "four-four", "verdict": "legal", field: payload}
+    for headers in ({}, {"HX-Request": "true"}):
+        html = client.post(f"{FON}/{step}", data=form, headers=headers).get_data(as_text=True)
+        assert "<script>window.pwned" not in html and "<img src=x" not in html
