@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from _server import gunicorn
+from _server import ROOT, gunicorn
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -96,8 +97,9 @@ def weigh(browser, base: str, path: str):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=100)
+    parser.add_argument("--root", type=Path, default=ROOT, help="serve this checkout instead")
     args = parser.parse_args()
-    with gunicorn() as (base, _, _), sync_playwright() as p:
+    with gunicorn(args.root) as (base, _, _), sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         for label, path in PAGES:
             print(f"{label} ({path})")
