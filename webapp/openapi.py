@@ -4,6 +4,7 @@ Its lists and limits are the rules core's own (webapp.rules), so the two cannot 
 from __future__ import annotations
 
 from .config import Defaults
+from .content.generate import MAX_QUESTIONS, MAX_SEED, TIERS, TYPES
 from .rules import ABILITIES, COLORS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER
 
 
@@ -105,6 +106,33 @@ _SCHEMAS = {
             "best": {"type": "object", "additionalProperties": _AMOUNTS},
         },
     },
+    "Question": {
+        "type": "object",
+        "required": ["id", "tier", "type", "prompt", "board", "answer", "rules", "explanation"],
+        "properties": {
+            "id": {"type": "string", "description": "stable for a tier, seed and position"},
+            "tier": {"enum": list(TIERS)},
+            "type": {"enum": list(TYPES)},
+            "prompt": {"type": "string", "description": "exam wording; every number stated"},
+            "board": {"$ref": "#/components/schemas/Board"},
+            "answer": {"description": "number: the most (integer); legal: true/false; rule and one: "
+                                      "an option id; many: option ids; assign: the most that can "
+                                      "reach the target (grade a split with /api/check)"},
+            "options": {"type": "array", "items": {
+                "type": "object", "required": ["id", "text"],
+                "properties": {"id": {"type": "string"}, "text": {"type": "string"},
+                               "assignment": {"type": "object", "description": "many: the split"}}}},
+            "rules": {"type": "array", "items": {"type": "string"}},
+            "explanation": {"type": "string"},
+            "goal": {"type": "object", "description": "assign: what the split must achieve"},
+            "example": {"type": "object", "description": "assign: one split that achieves it"},
+        },
+    },
+    "Questions": {
+        "type": "object", "required": ["questions"],
+        "properties": {"questions": {"type": "array",
+                                     "items": {"$ref": "#/components/schemas/Question"}}},
+    },
     "Error": {
         "type": "object", "required": ["error"],
         "properties": {"error": {"type": "string", "description": "starts with the bad field"},
@@ -130,6 +158,33 @@ def _operation(summary: str, result: str) -> dict:
     }
 
 
+def _generate_operation() -> dict:
+    def integer(name: str, low: int, high: int, default: int | None, text: str) -> dict:
+        schema = {"type": "integer", "minimum": low, "maximum": high}
+        if default is not None:
+            schema["default"] = default
+        return {"name": name, "in": "query", "required": default is None, "schema": schema,
+                "description": text}
+
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    return {
+        "summary": "Fresh quiz questions for a tier, keyed by the rules core; same seed, same "
+                   "questions.",
+        "parameters": [
+            integer("tier", min(TIERS), max(TIERS), None, "1: one or two blockers, marked damage, "
+                    "deathtouch, protection; 2: shared blockers, first/double strike, blockers "
+                    "removed; 3: planeswalkers, battles, deathtouch on an already lethal blocker"),
+            integer("n", 1, MAX_QUESTIONS, 10, "how many questions"),
+            integer("seed", 0, MAX_SEED, 0, "the same seed gives the same questions"),
+        ],
+        "responses": {
+            "200": {"description": "OK", "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/Questions"}}}},
+            "400": {"description": "A parameter out of range; the error names it", "content": error},
+        },
+    }
+
+
 def document() -> dict:
     return {
         "openapi": "3.1.0",
@@ -141,6 +196,7 @@ def document() -> dict:
             "/api/analyze": {"post": _operation(
                 "Lethal damage, every recipient's least/most, legal ways, a best split.",
                 "AnalyzeResult")},
+            "/api/quiz/generate": {"get": _generate_operation()},
         },
         "components": {"schemas": _SCHEMAS},
     }

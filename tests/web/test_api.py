@@ -145,3 +145,15 @@ def test_the_smallest_board_the_openapi_document_allows_is_accepted(client):
     response = client.post("/api/analyze", json=minimal)
     assert response.status_code == 200, response.get_json()
     assert response.get_json()["creatures"]["a1"]["recipients"] == {"pw": {"min": 3, "max": 3}}
+
+
+def test_generated_questions_over_http_and_a_clear_400_for_each_bad_parameter(client):
+    response = client.get("/api/quiz/generate", query_string={"tier": 2, "n": 6, "seed": 11})
+    assert response.status_code == 200
+    questions = response.get_json()["questions"]
+    assert len(questions) == 6 and {q["tier"] for q in questions} == {2}
+    assert client.get("/api/quiz/generate?tier=2&n=6&seed=11").get_json() == {"questions": questions}
+    for query, field in (("", "tier"), ("tier=9", "tier"), ("tier=1&n=500", "n"),
+                         ("tier=1&seed=²", "seed"), ("tier=1&n=-2", "n")):
+        bad = client.get(f"/api/quiz/generate?{query}")
+        assert bad.status_code == 400 and bad.get_json()["field"] == field, query

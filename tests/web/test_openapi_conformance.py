@@ -24,7 +24,9 @@ schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP)
 @schema.parametrize()
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 def test_the_api_keeps_to_its_openapi_document(case):
-    case.call_and_validate(excluded_checks=[positive_data_acceptance])
+    # identity: the checks read the body as sent; gzip is tested elsewhere
+    case.call_and_validate(headers={"Accept-Encoding": "identity"},
+                           excluded_checks=[positive_data_acceptance])
 
 
 def _one_field_changed():

@@ -6,6 +6,7 @@ import json
 
 from flask import Blueprint, jsonify, request
 
+from ..content.generate import GenerateError, generate
 from ..openapi import document
 from ..rules import BoardError, analyze, check
 
@@ -52,6 +53,23 @@ def api_check():
 @bp.post("/analyze")
 def api_analyze():
     return jsonify(analyze(_board()))
+
+
+@bp.get("/quiz/generate")
+def quiz_generate():
+    """Fresh questions; `n` and `seed` have defaults, `tier` is required."""
+    args = {}
+    for name, default in (("tier", None), ("n", "10"), ("seed", "0")):
+        raw = request.args.get(name, default)
+        if raw is None:
+            raise BadInput(f"{name}: is required", name)
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 10:
+            raise BadInput(f"{name}: must be a whole number", name)
+        args[name] = int(raw)
+    try:
+        return jsonify({"questions": generate(args["tier"], args["n"], args["seed"])})
+    except GenerateError as err:
+        raise BadInput(str(err), err.field) from None
 
 
 @bp.get("/openapi.json")

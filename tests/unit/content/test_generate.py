@@ -1,0 +1,107 @@
+"""Generated quiz questions: the same seed gives the same questions, and every key is the rules
+core's own answer (over 1,000 seeds)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from webapp.content.generate import (MAX_QUESTIONS, TIERS, TYPES, GenerateError, generate,
+                                     grade_assign)
+from webapp.rules import analyze, check, lethal_damage, parse_board
+
+SEEDS = range(1000)
+
+
+def test_the_same_seed_gives_the_same_questions_and_another_seed_others():
+    first = json.dumps(generate(2, 12, 31), sort_keys=True)
+    assert json.dumps(generate(2, 12, 31), sort_keys=True) == first
+    assert json.dumps(generate(2, 12, 32), sort_keys=True) != first
+    assert json.dumps(generate(3, 12, 31), sort_keys=True) != first
+
+
+def test_a_known_seed_stays_the_same_on_every_machine():
+    """Pinned: if the generator changes what a seed means, published quizzes would change."""
+    question = generate(1, 1, 2026)[0]
+    assert question["id"] == "gen-t1-s2026-1" and question["type"] == "number"
+    assert isinstance(question["answer"], int)
+    again = generate(1, 1, 2026)[0]
+    assert again == question
+
+
+def test_every_type_appears_in_every_tier():
+    for tier in TIERS:
+        assert {q["type"] for q in generate(tier, len(TYPES), 5)} == set(TYPES)
+
+
+def most_to_target(board: dict, attacker: str) -> int:
+    return analyze(board)["creatures"][attacker]["recipients"].get("player", {}).get("max", 0)
+
+
+def assert_keyed_by_the_core(q: dict) -> None:
+    board = q["board"]
+    if q["type"] in ("number", "assign"):
+        attacker = q["goal"]["creature"] if q["type"] == "assign" else None
+        candidates = [attacker] if attacker else [a["id"] for a in board["attackers"]]
+        assert q["answer"] in {most_to_target(board, a) for a in candidates}
+        if q["type"] == "assign":
+            graded = grade_assign(q, q["example"])
+            assert graded["correct"], (q["id"], graded)
+    elif q["type"] == "legal":
+        assert q["answer"] == check(board)["legal"]
+    elif q["type"] == "rule":
+        problems = check(board)["problems"]
+        assert problems and {p["rule"] for p in problems} == {q["answer"]}
+        assert q["answer"] in [o["id"] for o in q["options"]]
+    elif q["type"] == "one":
+        ids = [o["id"] for o in q["options"]]
+        assert len(set(ids)) == len(ids) == 4 and q["answer"] in ids
+        parsed = parse_board(board)
+        needs = {str(lethal_damage(parsed.creature(b), a.has("deathtouch")))
+                 for a in parsed.attackers for b in a.blocked_by}
+        assert q["answer"] in needs
+    elif q["type"] == "many":
+        texts = [o["text"] for o in q["options"]]
+        assert len(set(texts)) == 4 and 1 <= len(q["answer"]) <= 3
+    assert q["rules"] and q["explanation"] and q["prompt"].endswith(("?", "apply.", "."))
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_every_key_over_1000_seeds_is_the_rules_cores_answer(tier):
+    for seed in SEEDS:
+        if seed % len(TIERS) + 1 != tier:
+            continue  # each seed once, spread over the tiers
+        for question in generate(tier, len(TYPES), seed):
+            assert question["tier"] == tier
+            assert_keyed_by_the_core(question)
+
+
+def test_many_questions_agree_with_check_option_by_option():
+    for seed in range(60):
+        for q in generate(1 + seed % 3, len(TYPES), seed):
+            if q["type"] != "many":
+                continue
+            legal = sorted(o["id"] for o in q["options"]
+                           if check({**q["board"], "assignment": o["assignment"]})["legal"])
+            assert q["answer"] == legal
+
+
+def test_an_assign_answer_is_graded_by_the_core():
+    q = next(q for q in generate(1, len(TYPES), 9) if q["type"] == "assign")
+    attacker = q["goal"]["creature"]
+    assert grade_assign(q, q["example"])["correct"]
+    everything_on_a_blocker = {attacker: {q["board"]["attackers"][0]["blocked_by"][0]:
+                                          q["board"]["attackers"][0]["power"]}}
+    graded = grade_assign(q, everything_on_a_blocker)
+    assert not graded["correct"] or q["answer"] == 0
+    assert grade_assign(q, {"nobody": {}})["correct"] is False
+
+
+@pytest.mark.parametrize("tier, n, seed, field", [(0, 1, 1, "tier"), (4, 1, 1, "tier"),
+                                                  (1, 0, 1, "n"), (1, MAX_QUESTIONS + 1, 1, "n"),
+                                                  (1, 1, -1, "seed"), (1, 1, 2**32, "seed")])
+def test_out_of_range_requests_name_the_field(tier, n, seed, field):
+    with pytest.raises(GenerateError) as err:
+        generate(tier, n, seed)
+    assert err.value.field == field

@@ -1,0 +1,392 @@
+"""Generated quiz questions: fresh boards for a tier from a seed, keyed and explained by the rules core.
+
+    generate(tier=1, n=10, seed=7) -> [question, ...]      same seed, same questions, any machine
+
+A question is a plain dict (the API's shape): id, tier, type, prompt, board (the rules-core
+contract; a `legal` or `rule` question's board carries the assignment being judged), answer, rules,
+explanation, and `options` for the choice types. Types:
+    number  the most one attacker can assign to what it attacks (an integer)
+    legal   is the split on the board legal (true/false)
+    rule    which rule decides that the split on the board is illegal (an option id)
+    one     how much lethal damage a blocker needs (an option id; distractors are the misreadings
+            the lessons warn about)
+    many    which of these splits are legal, select all that apply (option ids)
+    assign  split the damage so the most reaches what the attacker attacks (`answer` is the most;
+            a split is graded by the core: legal and sending that much)
+Every key comes from `analyze` or `check`; a board whose answer a person could read two ways is
+never emitted (e.g. a `rule` question whose split breaks two rules). Pure: no Flask, no database.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..rules import BoardError, analyze, check, lethal_damage, parse_board
+
+TIERS = (1, 2, 3)
+TYPES = ("number", "legal", "rule", "one", "many", "assign")
+MAX_QUESTIONS = 50
+MAX_SEED = 2**32 - 1
+
+# Real creatures' names; their numbers vary (every prompt states them).
+TRAMPLERS = ("Colossal Dreadmaw", "Pelakka Wurm", "Rampaging Baloths", "Thorn Elemental",
+             "Krosan Colossus", "Ghalta, Primal Hunger", "Craterhoof Behemoth", "Force of Nature")
+BLOCKERS = ("Grizzly Bears", "Hill Giant", "Wall of Wood", "Runeclaw Bear", "Gray Ogre",
+            "Typhoid Rats", "Savannah Lions", "Trained Armodon", "Alpine Grizzly", "Elvish Warrior")
+WALKERS = ("Jace Beleren", "Chandra Nalaar", "Garruk Wildspeaker", "Liliana Vess")
+BATTLES = ("Invasion of Zendikar", "Invasion of Ergamon", "Invasion of Kaladesh")
+# Rules a `rule` question may offer: the deciding rule is always among them.
+RULE_CHOICES = ("510.1a", "510.1c", "702.19b", "702.19c", "702.19e", "702.22j")
+
+
+class GenerateError(ValueError):
+    """A request the generator can't serve (tier, count or seed out of range)."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+def generate(tier: int, n: int, seed: int) -> list[dict]:
+    if tier not in TIERS:
+        raise GenerateError("tier", f"must be one of {', '.join(map(str, TIERS))}")
+    if not 1 <= n <= MAX_QUESTIONS:
+        raise GenerateError("n", f"must be between 1 and {MAX_QUESTIONS}")
+    if not 0 <= seed <= MAX_SEED:
+        raise GenerateError("seed", f"must be between 0 and {MAX_SEED}")
+    rng = random.Random(f"trample-quiz/{tier}/{seed}")  # a str seed hashes the same everywhere
+    questions: list[dict] = []
+    while len(questions) < n:
+        kind = TYPES[len(questions) % len(TYPES)]  # every type, in turn
+        for _ in range(50):  # some boards can't carry some types unambiguously: draw again
+            question = MAKERS[kind](rng.choice(SCENARIOS[tier])(rng), rng)
+            if question is not None:
+                break
+        else:  # never seen: every tier has boards that carry every type
+            question = MAKERS["number"](rng.choice(SCENARIOS[tier])(rng), rng)
+        question.update(id=f"gen-t{tier}-s{seed}-{len(questions) + 1}", tier=tier)
+        questions.append(question)
+    return questions
+
+
+# --- boards: each scenario draws one board of its tier ----------------------------------------
+
+
+def _blockers(rng: random.Random, count: int, *, marked: bool = False,
+              abilities: tuple[str, ...] = ()) -> list[dict]:
+    names = rng.sample(BLOCKERS, count)
+    out = []
+    for i, name in enumerate(names):
+        toughness = rng.randint(1, 5)
+        damage = rng.randint(0, toughness - 1) if marked and rng.random() < 0.6 else 0
+        out.append({"id": f"b{i + 1}", "name": name, "power": rng.randint(0, 4),
+                    "toughness": toughness, "damage": damage,
+                    "abilities": [rng.choice(abilities)] if abilities and rng.random() < 0.5 else []})
+    return out
+
+
+def _trampler(rng: random.Random, blockers: list[dict], *, power: tuple[int, int] = (4, 9),
+              abilities: tuple[str, ...] = ("trample",), attacking: str = "player",
+              aid: str = "a1", name: str | None = None) -> dict:
+    return {"id": aid, "name": name or rng.choice(TRAMPLERS), "power": rng.randint(*power),
+            "toughness": rng.randint(4, 8), "abilities": list(abilities), "attacking": attacking,
+            "blocked_by": [b["id"] for b in blockers]}
+
+
+def one_trampler(rng):
+    """Tier 1: a trampler and one to three blockers; marked damage, deathtouch, protection."""
+    blockers = _blockers(rng, rng.randint(1, 3), marked=True,
+                         abilities=("protection_from_green", "indestructible"))
+    abilities = ("trample", "deathtouch") if rng.random() < 0.3 else ("trample",)
+    return {"attackers": [_trampler(rng, blockers, abilities=abilities)], "blockers": blockers}
+
+
+def shared_blocker(rng):
+    """Tier 2: two tramplers, one blocker blocking both (it can block an additional creature)."""
+    wall = {"id": "b1", "name": rng.choice(BLOCKERS), "power": rng.randint(0, 3),
+            "toughness": rng.randint(3, 6), "damage": 0, "abilities": ["can_block_additional"]}
+    names = rng.sample(TRAMPLERS, 2)
+    return {"attackers": [_trampler(rng, [wall], power=(2, 6), aid=f"a{i + 1}", name=names[i])
+                          for i in range(2)], "blockers": [wall]}
+
+
+def second_strike_step(rng):
+    """Tier 2: the regular damage step after first strike: the survivors carry that damage."""
+    blockers = _blockers(rng, rng.randint(2, 3), marked=True)
+    for b in blockers:
+        b["damage"] = rng.randint(0, b["toughness"] - 1)
+    return {"attackers": [_trampler(rng, blockers, abilities=("trample", "double_strike"))],
+            "blockers": blockers}
+
+
+def blockers_gone(rng):
+    """Tier 2: blocked, then every blocker left combat (702.19d), with or without trample."""
+    attacker = _trampler(rng, [], abilities=("trample",) if rng.random() < 0.6 else ())
+    attacker["blocked"] = True
+    return {"attackers": [attacker], "blockers": []}
+
+
+def at_a_planeswalker(rng):
+    """Tier 3: attacking a planeswalker with trample or trample over planeswalkers."""
+    blockers = _blockers(rng, rng.randint(1, 2), marked=True)
+    kind = rng.choice(("trample", "trample_over_planeswalkers"))
+    walker = {"id": "pw1", "name": rng.choice(WALKERS), "loyalty": rng.randint(1, 5),
+              "removed_from_combat": rng.random() < 0.2}
+    return {"attackers": [_trampler(rng, blockers, abilities=(kind,), attacking="pw1")],
+            "blockers": blockers, "planeswalkers": [walker]}
+
+
+def at_a_battle(rng):
+    """Tier 3: attacking a battle: trample over planeswalkers does not reach its protector."""
+    blockers = _blockers(rng, rng.randint(1, 2))
+    kind = rng.choice(("trample", "trample_over_planeswalkers"))
+    battle = {"id": "bt1", "name": rng.choice(BATTLES), "defense": rng.randint(2, 6),
+              "removed_from_combat": False}
+    return {"attackers": [_trampler(rng, blockers, abilities=(kind,), attacking="bt1")],
+            "blockers": blockers, "battles": [battle]}
+
+
+def deathtouch_already_lethal(rng):
+    """Tier 3: deathtouch and a blocker that already has lethal damage marked (indestructible)."""
+    blockers = _blockers(rng, 2)
+    worn = blockers[0]
+    worn.update(abilities=["indestructible"], damage=worn["toughness"] + rng.randint(0, 2))
+    return {"attackers": [_trampler(rng, blockers, abilities=("trample", "deathtouch"))],
+            "blockers": blockers}
+
+
+SCENARIOS: dict[int, tuple[Callable, ...]] = {
+    1: (one_trampler,),
+    2: (shared_blocker, second_strike_step, blockers_gone, one_trampler),
+    3: (at_a_planeswalker, at_a_battle, deathtouch_already_lethal, shared_blocker),
+}
+
+
+# --- questions: each maker turns a board into one question, or None if it can't be unambiguous --
+
+
+def _names(board: dict) -> dict[str, str]:
+    things = [*board["attackers"], *board["blockers"], *board.get("planeswalkers", []),
+              *board.get("battles", [])]
+    return {t["id"]: t["name"] for t in things}
+
+
+def _target(board: dict, attacker: dict) -> str:
+    """What "player" means for this attacker, in words."""
+    target = attacker.get("attacking", "player")
+    for walker in board.get("planeswalkers", []):
+        if walker["id"] == target:
+            return f"{walker['name']}'s controller"
+    for battle in board.get("battles", []):
+        if battle["id"] == target:
+            return f"{battle['name']}'s protector"
+    return "the defending player"
+
+
+def _describe(board: dict) -> str:
+    """The board in exam wording: every number and ability stated."""
+    names = _names(board)
+    parts = []
+    for a in board["attackers"]:
+        words = " and ".join(w.replace("_", " ") for w in a["abilities"]) or "no abilities"
+        target = names.get(a.get("attacking", "player"), "the defending player")
+        blocked = (", blocked by " + " and ".join(names[b] for b in a["blocked_by"])
+                   if a["blocked_by"] else ", blocked, but every blocker has left combat"
+                   if a.get("blocked") else ", unblocked")
+        parts.append(f"{a['name']} ({a['power']}/{a['toughness']}, {words}) attacks {target}"
+                     f"{blocked}.")
+    for b in board["blockers"]:
+        extra = [f"{b['damage']} damage already marked"] if b["damage"] else []
+        extra += [w.replace("_", " ") for w in b["abilities"]]
+        parts.append(f"{b['name']} is {b['power']}/{b['toughness']}"
+                     + (f" ({', '.join(extra)})." if extra else "."))
+    for w in board.get("planeswalkers", []):
+        parts.append(f"{w['name']} has loyalty {w['loyalty']}"
+                     + (" and has been removed from combat." if w["removed_from_combat"] else "."))
+    for t in board.get("battles", []):
+        parts.append(f"{t['name']} has defense {t['defense']}.")
+    return " ".join(parts) + " Alice is attacking; Nia is defending. It is the combat damage step."
+
+
+def _lethal_words(board: dict, analysis: dict, attacker: dict) -> list[str]:
+    names = _names(board)
+    words = []
+    for bid, detail in analysis["creatures"][attacker["id"]]["lethal_detail"].items():
+        if detail["reason"] == "deathtouch":
+            why = "1, because the attacker has deathtouch (702.2c)"
+        elif detail["reason"] == "already_lethal":
+            why = "0 more, because it already has lethal damage marked"
+        elif detail["marked"]:
+            why = f"{detail['needs']} (toughness {detail['toughness']} minus {detail['marked']} marked)"
+        else:
+            why = f"{detail['needs']} (its toughness)"
+        words.append(f"{names[bid]} needs {why}")
+    return words
+
+
+def _most(board: dict, analysis: dict, attacker: dict) -> int:
+    return analysis["creatures"][attacker["id"]]["recipients"].get("player", {}).get("max", 0)
+
+
+def _base(board: dict, kind: str, prompt: str, answer, rules: list[str], explanation: str,
+          **extra) -> dict:
+    return {"type": kind, "prompt": prompt, "board": board, "answer": answer,
+            "rules": sorted(set(rules)), "explanation": explanation, **extra}
+
+
+def _split_words(board: dict, split: dict) -> str:
+    names = _names(board)
+    attackers = {a["id"]: a for a in board["attackers"]}
+    out = []
+    for aid, row in split.items():
+        parts = [f"{n} to {_target(board, attackers[aid]) if r == 'player' else names[r]}"
+                 for r, n in row.items() if n]
+        out.append(f"{names[aid]}: " + (", ".join(parts) or "no damage"))
+    return "; ".join(out)
+
+
+def number_question(board, rng):
+    analysis = analyze(board)
+    attacker = rng.choice(board["attackers"])
+    most = _most(board, analysis, attacker)
+    lethal = _lethal_words(board, analysis, attacker)
+    why = (f"{'; '.join(lethal)}. " if lethal else "") + (
+        f"{attacker['name']} can assign at most {most} to {_target(board, attacker)}.")
+    return _base(board, "number",
+                 f"{_describe(board)} What is the most damage {attacker['name']} can assign to "
+                 f"{_target(board, attacker)}?", most, ["702.19b", "510.1c"], why)
+
+
+def _random_split(board: dict, analysis: dict, rng: random.Random) -> dict:
+    split = {}
+    for a in board["attackers"]:
+        info = analysis["creatures"][a["id"]]
+        left, row = info["assigns"], {}
+        recipients = list(info["recipients"])
+        rng.shuffle(recipients)
+        for i, r in enumerate(recipients):
+            row[r] = left if i == len(recipients) - 1 else rng.randint(0, left)
+            left -= row[r]
+        split[a["id"]] = row
+    return split
+
+
+def legal_question(board, rng):
+    analysis = analyze(board)
+    split = analysis["best"] if rng.random() < 0.4 else _random_split(board, analysis, rng)
+    result = check({**board, "assignment": split})
+    judged = {**board, "assignment": split}
+    if result["legal"]:
+        why = "Legal: " + "; ".join(_lethal_words(board, analysis, board["attackers"][0]) or
+                                    ["every rule for this split is met"]) + "."
+        rules = ["702.19b"]
+    else:
+        why = " ".join(p["message"] for p in result["problems"])
+        rules = [p["rule"] for p in result["problems"]]
+    return _base(judged, "legal", f"{_describe(board)} Alice assigns: {_split_words(board, split)}. "
+                 "Is this assignment legal?", result["legal"], rules, why)
+
+
+def rule_question(board, rng):
+    analysis = analyze(board)
+    for _ in range(20):
+        split = _random_split(board, analysis, rng)
+        problems = check({**board, "assignment": split})["problems"]
+        rules = {p["rule"] for p in problems}
+        if len(rules) == 1 and problems[0]["rule"] in RULE_CHOICES:
+            deciding = problems[0]["rule"]
+            options = [deciding, *rng.sample([r for r in RULE_CHOICES if r != deciding], 3)]
+            rng.shuffle(options)
+            return _base({**board, "assignment": split}, "rule",
+                         f"{_describe(board)} Alice assigns: {_split_words(board, split)}. This "
+                         "assignment is illegal. Which rule decides that?", deciding, [deciding],
+                         " ".join(p["message"] for p in problems),
+                         options=[{"id": r, "text": f"Rule {r}"} for r in options])
+    return None
+
+
+def one_question(board, rng):
+    blocked = [a for a in board["attackers"] if a["blocked_by"]]
+    if not blocked:
+        return None
+    attacker = rng.choice(blocked)
+    chosen = rng.choice(attacker["blocked_by"])
+    blocker = next(b for b in board["blockers"] if b["id"] == chosen)
+    parsed = parse_board(board)
+    deathtouch = "deathtouch" in attacker["abilities"]
+    key = lethal_damage(parsed.creature(blocker["id"]), deathtouch)
+    # The misreadings the lessons name: marked damage forgotten, deathtouch ignored, "protection
+    # or indestructible raises it".
+    misreadings = sorted({blocker["toughness"], blocker["toughness"] + 1, max(key - 1, 0),
+                          key + 1} - {key})
+    if len(misreadings) < 3:
+        return None
+    options = sorted({key, *rng.sample(misreadings, 3)})
+    analysis = analyze(board)
+    why = next(w for w in _lethal_words(board, analysis, attacker) if w.startswith(blocker["name"]))
+    return _base(board, "one", f"{_describe(board)} How much damage must {attacker['name']} "
+                 f"assign to {blocker['name']} before it may assign any to "
+                 f"{_target(board, attacker)}?", str(key), ["702.19b", "702.2c"] if deathtouch
+                 else ["702.19b"], why + ".",
+                 options=[{"id": str(o), "text": str(o)} for o in options])
+
+
+def many_question(board, rng):
+    analysis = analyze(board)
+    splits, seen = [], set()
+    for _ in range(40):
+        split = analysis["best"] if not splits else _random_split(board, analysis, rng)
+        key = repr(sorted((a, sorted(r.items())) for a, r in split.items()))
+        if key not in seen:
+            seen.add(key)
+            splits.append(split)
+        if len(splits) == 4:
+            break
+    verdicts = [check({**board, "assignment": s})["legal"] for s in splits]
+    if len(splits) < 4 or all(verdicts) or not any(verdicts):
+        return None
+    order = list(range(4))
+    rng.shuffle(order)
+    options = [{"id": "abcd"[i], "text": _split_words(board, splits[j]), "assignment": splits[j]}
+               for i, j in enumerate(order)]
+    answer = ["abcd"[i] for i, j in enumerate(order) if verdicts[j]]
+    why = " ".join(f"({'abcd'[i]}) " + ("legal." if verdicts[j] else " ".join(
+        p["message"] for p in check({**board, "assignment": splits[j]})["problems"]))
+        for i, j in enumerate(order))
+    return _base(board, "many", f"{_describe(board)} Which of these assignments are legal? "
+                 "Select all that apply.", answer, ["702.19b"], why, options=options)
+
+
+def assign_question(board, rng):
+    analysis = analyze(board)
+    # The example split is the core's best; ask only about an attacker it sends the most for.
+    reached = [a for a in board["attackers"]
+               if analysis["best"].get(a["id"], {}).get("player", 0) == _most(board, analysis, a)]
+    if not reached:
+        return None
+    attacker = rng.choice(reached)
+    most = _most(board, analysis, attacker)
+    why = "; ".join(_lethal_words(board, analysis, attacker))
+    return _base(board, "assign", f"{_describe(board)} Assign the combat damage so that the most "
+                 f"possible reaches {_target(board, attacker)}.", most, ["702.19b"],
+                 (why + ". " if why else "") + f"At most {most} can reach "
+                 f"{_target(board, attacker)}; for example: {_split_words(board, analysis['best'])}.",
+                 goal={"kind": "most", "creature": attacker["id"], "recipient": "player"},
+                 example=analysis["best"])
+
+
+MAKERS = {"number": number_question, "legal": legal_question, "rule": rule_question,
+          "one": one_question, "many": many_question, "assign": assign_question}
+
+
+def grade_assign(question: dict, split: dict) -> dict:
+    """An `assign` answer, graded by the core: legal, and sending the most asked for."""
+    try:
+        result = check({**question["board"], "assignment": split})
+    except BoardError as err:
+        return {"correct": False, "problems": [], "error": str(err)}
+    goal = question["goal"]
+    sent = split.get(goal["creature"], {}).get(goal["recipient"], 0)
+    return {"correct": result["legal"] and sent == question["answer"],
+            "problems": result["problems"], "sent": sent}
