@@ -65,12 +65,16 @@ def no_console_errors(request, browser):
     assert unexpected == [], "console errors in the browser:\n" + "\n".join(unexpected)
 
 
+_APPS: dict = {}  # base URL -> the app serving it
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     app = isolated_app(tmp_path_factory.mktemp("e2e") / "instance")
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    _APPS[f"http://127.0.0.1:{server.server_port}"] = app
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
 
@@ -93,3 +97,11 @@ def shot(page):
     def take(name: str, target=None):
         (target or page).screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
     return take
+
+
+def attempt_seed(base_url: str, token: str) -> int:
+    """The seed of a quiz attempt the e2e server stored (to know its questions' keys)."""
+    from webapp.services import quizzes
+    app = _APPS[base_url]
+    with app.app_context():
+        return quizzes.get(token).seed

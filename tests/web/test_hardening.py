@@ -112,7 +112,7 @@ def test_an_answer_the_busy_database_could_not_store_is_a_503_with_a_retry_hint(
         raise OperationalError("INSERT", {}, Exception("database is locked"))
 
     monkeypatch.setattr(db.session, "commit", locked)
-    monkeypatch.setattr("webapp.services.progress.time.sleep", lambda _s: None)
+    monkeypatch.setattr("webapp.services.database.time.sleep", lambda _s: None)
     form = {"csrf_token": csrf_token(client), "lesson": "force-of-nature", "step": "two-predict",
             "amount": "4"}
     response = client.post(f"{FON}/two-predict", data=form)

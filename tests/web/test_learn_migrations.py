@@ -14,7 +14,8 @@ from webapp import create_app
 from webapp.services import database_url, db, downgrade, progress, upgrade
 from webapp.services.database import normalize_url
 
-TABLES = {"learners", "step_attempts", "lesson_progress", "alembic_version"}
+TABLES = {"learners", "step_attempts", "lesson_progress", "quiz_attempts", "quiz_answers",
+          "alembic_version"}
 
 
 def schema_drift(app) -> list:

@@ -235,7 +235,7 @@ def _base(board: dict, kind: str, prompt: str, answer, rules: list[str], explana
             "rules": sorted(set(rules)), "explanation": explanation, **extra}
 
 
-def _split_words(board: dict, split: dict) -> str:
+def split_words(board: dict, split: dict) -> str:
     names = _names(board)
     attackers = {a["id"]: a for a in board["attackers"]}
     out = []
@@ -284,7 +284,7 @@ def legal_question(board, rng):
     else:
         why = " ".join(p["message"] for p in result["problems"])
         rules = [p["rule"] for p in result["problems"]]
-    return _base(judged, "legal", f"{_describe(board)} Alice assigns: {_split_words(board, split)}. "
+    return _base(judged, "legal", f"{_describe(board)} Alice assigns: {split_words(board, split)}. "
                  "Is this assignment legal?", result["legal"], rules, why)
 
 
@@ -299,7 +299,7 @@ def rule_question(board, rng):
             options = [deciding, *rng.sample([r for r in RULE_CHOICES if r != deciding], 3)]
             rng.shuffle(options)
             return _base({**board, "assignment": split}, "rule",
-                         f"{_describe(board)} Alice assigns: {_split_words(board, split)}. This "
+                         f"{_describe(board)} Alice assigns: {split_words(board, split)}. This "
                          "assignment is illegal. Which rule decides that?", deciding, [deciding],
                          " ".join(p["message"] for p in problems),
                          options=[{"id": r, "text": f"Rule {r}"} for r in options])
@@ -348,7 +348,7 @@ def many_question(board, rng):
         return None
     order = list(range(4))
     rng.shuffle(order)
-    options = [{"id": "abcd"[i], "text": _split_words(board, splits[j]), "assignment": splits[j]}
+    options = [{"id": "abcd"[i], "text": split_words(board, splits[j]), "assignment": splits[j]}
                for i, j in enumerate(order)]
     answer = ["abcd"[i] for i, j in enumerate(order) if verdicts[j]]
     why = " ".join(f"({'abcd'[i]}) " + ("legal." if verdicts[j] else " ".join(
@@ -363,6 +363,7 @@ def assign_question(board, rng):
     # The example split is the core's best; ask only about an attacker it sends the most for.
     reached = [a for a in board["attackers"]
                if analysis["best"].get(a["id"], {}).get("player", 0) == _most(board, analysis, a)]
+    reached = [a for a in reached if _most(board, analysis, a) > 0]  # nothing to drag otherwise
     if not reached:
         return None
     attacker = rng.choice(reached)
@@ -371,7 +372,7 @@ def assign_question(board, rng):
     return _base(board, "assign", f"{_describe(board)} Assign the combat damage so that the most "
                  f"possible reaches {_target(board, attacker)}.", most, ["702.19b"],
                  (why + ". " if why else "") + f"At most {most} can reach "
-                 f"{_target(board, attacker)}; for example: {_split_words(board, analysis['best'])}.",
+                 f"{_target(board, attacker)}; for example: {split_words(board, analysis['best'])}.",
                  goal={"kind": "most", "creature": attacker["id"], "recipient": "player"},
                  example=analysis["best"])
 
@@ -390,3 +391,14 @@ def grade_assign(question: dict, split: dict) -> dict:
     sent = split.get(goal["creature"], {}).get(goal["recipient"], 0)
     return {"correct": result["legal"] and sent == question["answer"],
             "problems": result["problems"], "sent": sent}
+
+
+def grade(question: dict, given) -> bool:
+    """Right or wrong, for an answer already read into the question type's shape: number → int,
+    legal → bool, rule and one → option id, many → list of option ids, assign → a split."""
+    kind = question["type"]
+    if kind == "many":
+        return sorted(given) == sorted(question["answer"])
+    if kind == "assign":
+        return grade_assign(question, given)["correct"]
+    return given == question["answer"]

@@ -13,9 +13,9 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 
 from ..rules import BoardError, analyze, blocker_status, check, parse_assignment, parse_board
-from .words import fill, labels, panel, player_label, value_text, verdict
+from .words import board_cards, fill, labels, panel, player_label, value_text, verdict
 
-__all__ = ["Live", "live_check", "labels", "player_label", "value_text"]
+__all__ = ["Live", "board_cards", "live_check", "labels", "player_label", "value_text"]
 
 # (attacker id, recipient id) -> a sentence, or None for "nothing to say about this slider".
 RowText = Callable[[str, str], object]

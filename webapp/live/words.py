@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..i18n import gettext, lethal_note, problem_text, translator
+from ..rules import parse_board
 
 
 def labels(board: dict) -> dict[str, str]:
@@ -161,3 +162,23 @@ def value_text(row: dict) -> str:
     if row["kind"] == "blocker":
         template = row["vt_lethal"] if row["is_lethal"] else row["vt_short"]
     return template.replace("{n}", str(row["value"]))
+
+
+def board_cards(board, names) -> list[dict]:
+    """Each attacker with what it attacks and its blockers, for drawing the board as card frames."""
+    things = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
+              for x in board.get(group, [])}
+    parsed = {a.id: a for a in parse_board({**board, "assignment": None}).attackers}
+    out = []
+    for attacker in board.get("attackers", []):
+        target = attacker.get("attacking", "player")
+        blockers = attacker.get("blocked_by", [])
+        out.append({
+            "card": attacker, "label": names[attacker["id"]],
+            "target_label": names[target] if target in things
+            else player_label(attacker, names, board),
+            "target": things.get(target), "target_kind": "target",
+            "blocked": parsed[attacker["id"]].blocked,  # the contract's default, from the core
+            "blockers": [(things[b], names[b]) for b in blockers if b in things],
+        })
+    return out

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from pathlib import Path
 
 from flask import Flask
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase
 
 from ..paths import MIGRATIONS  # migrations/ in a checkout, webapp/_data/migrations in a wheel
@@ -81,6 +83,40 @@ def _tune_sqlite(dbapi_connection, _record) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+class Busy(RuntimeError):
+    """The database stayed busy (another process writing) through every retry: nothing was
+    stored. The web layer answers 503 with a retry hint; the learner's answer is not lost, it was
+    never acknowledged."""
+
+
+def write(change, tries: int = 6) -> None:
+    """Make `change` (which adds or updates rows) and commit it. Two requests of one learner may
+    insert the same row: the loser is rolled back and redone, now updating the winner's row.
+    A database busy with another process's write (SQLite's "database is locked") is waited for
+    with growing pauses; after the last try nothing is stored and Busy is raised."""
+    for attempt in range(tries):
+        try:
+            change()
+            db.session.commit()
+            return
+        except IntegrityError:
+            db.session.rollback()
+        except OperationalError as err:
+            db.session.rollback()
+            if not _busy(err):
+                raise
+            time.sleep(0.01 * 2 ** attempt)
+    raise Busy("the database is busy")
+
+
+def _busy(err: OperationalError) -> bool:
+    text = str(err.orig).lower()
+    return "locked" in text or "busy" in text or "could not serialize" in text
 
 
 # --- migrations ---------------------------------------------------------------------------------

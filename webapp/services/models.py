@@ -60,3 +60,35 @@ class LessonProgress(db.Model):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  nullable=False)
     completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class QuizAttempt(db.Model):
+    """One person taking a generated quiz. The questions are not stored: (tier, count, seed) gives
+    the same questions every time. The token is the attempt's unguessable link."""
+
+    __tablename__ = "quiz_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    token: Mapped[str] = mapped_column(String(43), nullable=False, unique=True)
+    name: Mapped[str] = mapped_column(String(60), nullable=False)
+    tier: Mapped[int] = mapped_column(Integer, nullable=False)
+    count: Mapped[int] = mapped_column(Integer, nullable=False)
+    seed: Mapped[int] = mapped_column(Integer, nullable=False)
+    mode: Mapped[str] = mapped_column(String(10), nullable=False)
+    pass_mark: Mapped[int] = mapped_column(Integer, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 nullable=False)
+
+
+class QuizAnswer(db.Model):
+    """The answer given to one question of an attempt: the first one counts."""
+
+    __tablename__ = "quiz_answers"
+
+    attempt_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("quiz_attempts.id", ondelete="CASCADE"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    answer: Mapped[Any] = mapped_column(JSON, nullable=False)
+    correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 nullable=False)

@@ -9,14 +9,12 @@ Nothing here grades an answer: the caller grades with webapp.content / webapp.ru
 from __future__ import annotations
 
 import secrets
-import time
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError, OperationalError
 
-from .database import db
+from .database import Busy, db, write
 from .models import Learner, LessonProgress, StepAttempt, utcnow
 
 
@@ -43,12 +41,6 @@ class Attempt:
     created_at: datetime
 
 
-class Busy(RuntimeError):
-    """The database stayed busy (another process writing) through every retry: nothing was
-    stored. The web layer answers 503 with a retry hint; the learner's answer is not lost, it was
-    never acknowledged."""
-
-
 def new_learner_id() -> str:
     return secrets.token_urlsafe(16)
 
@@ -57,7 +49,7 @@ def ensure_learner(learner_id: str) -> None:
     """Make sure the learner row exists (first answer, or a database that was reset)."""
     if db.session.get(Learner, learner_id) is not None:
         return
-    _write(lambda: db.session.merge(Learner(id=learner_id)))
+    write(lambda: db.session.merge(Learner(id=learner_id)))
 
 
 def learner_exists(learner_id: str) -> bool:
@@ -76,7 +68,7 @@ def record_answer(learner_id: str, lesson_id: str, step_id: str, *, correct: boo
         db.session.add(rows[-1])
         _bookmark(learner_id, lesson_id, step_id)
 
-    _write(add)
+    write(add)
     return _attempt(rows[-1])
 
 
@@ -87,7 +79,7 @@ def visit(learner_id: str, lesson_id: str, step_id: str) -> None:
     def mark():
         _bookmark(learner_id, lesson_id, step_id)
 
-    _write(mark)
+    write(mark)
 
 
 def complete_lesson(learner_id: str, lesson_id: str, step_id: str) -> None:
@@ -99,7 +91,7 @@ def complete_lesson(learner_id: str, lesson_id: str, step_id: str) -> None:
         if state.completed_at is None:
             state.completed_at = utcnow()
 
-    _write(mark)
+    write(mark)
 
 
 def _bookmark(learner_id: str, lesson_id: str, step_id: str) -> LessonProgress:
@@ -113,31 +105,6 @@ def _bookmark(learner_id: str, lesson_id: str, step_id: str) -> LessonProgress:
         state.current_step = step_id
         state.updated_at = now
     return state
-
-
-def _write(change, tries: int = 6) -> None:
-    """Make `change` (which adds or updates rows) and commit it. Two requests of one learner may
-    insert the same row: the loser is rolled back and redone, now updating the winner's row.
-    A database busy with another process's write (SQLite's "database is locked") is waited for
-    with growing pauses; after the last try nothing is stored and Busy is raised."""
-    for attempt in range(tries):
-        try:
-            change()
-            db.session.commit()
-            return
-        except IntegrityError:
-            db.session.rollback()
-        except OperationalError as err:
-            db.session.rollback()
-            if not _busy(err):
-                raise
-            time.sleep(0.01 * 2 ** attempt)
-    raise Busy("the database is busy")
-
-
-def _busy(err: OperationalError) -> bool:
-    text = str(err.orig).lower()
-    return "locked" in text or "busy" in text or "could not serialize" in text
 
 
 # --- reading --------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnava
 
 from ..htmx import render, wants_fragment
 from ..i18n import _l
-from ..services.progress import Busy
+from ..services.database import Busy
 
 _TITLES = {
     400: _l("That request didn’t make sense"),

@@ -11,9 +11,8 @@ from flask_babel import get_locale, gettext, lazy_gettext as _l
 from markupsafe import Markup
 
 from ...content import LANGUAGES
-from ...live import labels, live_check, player_label
+from ...live import board_cards, labels, live_check, player_label
 from ...live.words import verdict
-from ...rules import parse_board
 from ...services.answers import AnswerError
 
 
@@ -96,26 +95,6 @@ def worked_sliders(current, board):
     return live_check(board, current.assignment,
                       locked=lambda *_: gettext("Worked example: this slider is set for you."),
                       explain=explain)
-
-
-def board_cards(board, names) -> list[dict]:
-    """Each attacker with what it attacks and its blockers, for drawing the board as card frames."""
-    things = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
-              for x in board.get(group, [])}
-    parsed = {a.id: a for a in parse_board({**board, "assignment": None}).attackers}
-    out = []
-    for attacker in board.get("attackers", []):
-        target = attacker.get("attacking", "player")
-        blockers = attacker.get("blocked_by", [])
-        out.append({
-            "card": attacker, "label": names[attacker["id"]],
-            "target_label": names[target] if target in things
-            else player_label(attacker, names, board),
-            "target": things.get(target), "target_kind": "target",
-            "blocked": parsed[attacker["id"]].blocked,  # the contract's default, from the core
-            "blockers": [(things[b], names[b]) for b in blockers if b in things],
-        })
-    return out
 
 
 def recipient_names(board, names, creature) -> dict[str, str]:
