@@ -195,3 +195,31 @@ def test_odd_host_headers_never_fail(fuzz_client, host, path):
     except ValueError:  # a header value the HTTP layer itself refuses (a newline): never sent
         return
     assert response.status_code < 500
+
+
+# ---- the Quiz's forms ----------------------------------------------------------------------------
+
+quiz_fields = st.lists(st.tuples(
+    st.sampled_from(["name", "tier", "mode", "count", "amount", "verdict", "option", "op",
+                     "dmg:a1:b1", "dmg:a1:player", "dmg:a2:b1", "dmg:zz:b1"]),
+    st.one_of(odd_numbers, st.text(max_size=20),
+              st.sampled_from(["1", "2", "3", "practice", "exam", "legal", "illegal", "a", "b",
+                               "702.19b", "4"]))), max_size=8)
+
+
+@pytest.fixture(scope="module")
+def quiz_url(fuzz_client):
+    data = {"csrf_token": csrf_token(fuzz_client, "/quiz"), "name": "Fuzz", "tier": "3",
+            "mode": "practice", "count": "50"}
+    return fuzz_client.post("/quiz", data=data).headers["Location"].rsplit("/", 1)[0]
+
+
+@FUZZ
+@given(fields=quiz_fields, n=st.integers(-2, 52), action=st.sampled_from(["", "/live", "start"]),
+       htmx=st.booleans())
+def test_quiz_forms_never_fail_on_junk(fuzz_client, quiz_url, fields, n, action, htmx):
+    data = MultiDict([("csrf_token", csrf_token(fuzz_client, "/quiz")), *fields])
+    path = "/quiz" if action == "start" else f"{quiz_url}/{n}{action}"
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = fuzz_client.post(path, data=data, headers=headers)
+    assert response.status_code < 500 and b"Traceback" not in response.data
