@@ -77,6 +77,7 @@ class Client:
     def __init__(self, host: str, port: int):
         self.host, self.port, self.cookies = host, port, {}
         self.reader = self.writer = None
+        self.location = None  # the last redirect's target
 
     async def request(self, method: str, path: str, body: bytes = b"", headers=None):
         for attempt in (1, 2):
@@ -105,6 +106,8 @@ class Client:
                 length = int(value)
             elif name == "connection":
                 close = value.lower() == "close"
+            elif name == "location":
+                self.location = value
             elif name == "set-cookie":
                 key, _, rest = value.partition("=")
                 self.cookies[key] = rest.split(";")[0]

@@ -1,6 +1,7 @@
 """Generated quiz questions: fresh boards for a tier from a seed, keyed and explained by the rules core.
 
     generate(tier=1, n=10, seed=7) -> [question, ...]      same seed, same questions, any machine
+    question_at(tier=1, seed=7, position=3)                 the third of them, made on its own
 
 A question is a plain dict (the API's shape): id, tier, type, prompt, board (the rules-core
 contract; a `legal` or `rule` question's board carries the assignment being judged), answer, rules,
@@ -55,19 +56,22 @@ def generate(tier: int, n: int, seed: int) -> list[dict]:
         raise GenerateError("n", f"must be between 1 and {MAX_QUESTIONS}")
     if not 0 <= seed <= MAX_SEED:
         raise GenerateError("seed", f"must be between 0 and {MAX_SEED}")
-    rng = random.Random(f"trample-quiz/{tier}/{seed}")  # a str seed hashes the same everywhere
-    questions: list[dict] = []
-    while len(questions) < n:
-        kind = TYPES[len(questions) % len(TYPES)]  # every type, in turn
-        for _ in range(50):  # some boards can't carry some types unambiguously: draw again
-            question = MAKERS[kind](rng.choice(SCENARIOS[tier])(rng), rng)
-            if question is not None:
-                break
-        else:  # never seen: every tier has boards that carry every type
-            question = MAKERS["number"](rng.choice(SCENARIOS[tier])(rng), rng)
-        question.update(id=f"gen-t{tier}-s{seed}-{len(questions) + 1}", tier=tier)
-        questions.append(question)
-    return questions
+    return [question_at(tier, seed, position) for position in range(1, n + 1)]
+
+
+def question_at(tier: int, seed: int, position: int) -> dict:
+    """Question `position` (from 1) of generate(tier, n, seed), made on its own: a quiz page needs
+    one question, not all before it. A str seed hashes the same on every machine."""
+    rng = random.Random(f"trample-quiz/{tier}/{seed}/{position}")
+    kind = TYPES[(position - 1) % len(TYPES)]  # every type, in turn
+    for _ in range(50):  # some boards can't carry some types unambiguously: draw again
+        question = MAKERS[kind](rng.choice(SCENARIOS[tier])(rng), rng)
+        if question is not None:
+            break
+    else:  # never seen: every tier has boards that carry every type
+        question = MAKERS["number"](rng.choice(SCENARIOS[tier])(rng), rng)
+    question.update(id=f"gen-t{tier}-s{seed}-{position}", tier=tier)
+    return question
 
 
 # --- boards: each scenario draws one board of its tier ----------------------------------------

@@ -30,6 +30,12 @@ def test_a_known_seed_stays_the_same_on_every_machine():
     assert again == question
 
 
+def test_each_question_can_be_made_on_its_own():
+    from webapp.content.generate import question_at
+    questions = generate(3, 8, 99)
+    assert [question_at(3, 99, i) for i in range(1, 9)] == questions
+
+
 def test_every_type_appears_in_every_tier():
     for tier in TIERS:
         assert {q["type"] for q in generate(tier, len(TYPES), 5)} == set(TYPES)

@@ -17,7 +17,7 @@ import random
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from ...content.generate import TIERS, generate, grade, split_words
+from ...content.generate import TIERS, generate, grade, question_at, split_words
 from ...htmx import render
 from ...i18n import _l, gettext
 from ...live import board_cards, labels, live_check
@@ -114,7 +114,7 @@ def _question(token: str, n: int):
     attempt = quizzes.get(token)
     if attempt is None or not 1 <= n <= attempt.count:
         abort(404)
-    return attempt, generate(attempt.tier, attempt.count, attempt.seed)[n - 1]
+    return attempt, question_at(attempt.tier, attempt.seed, n)
 
 
 def _board(q: dict) -> dict:
