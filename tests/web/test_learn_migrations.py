@@ -14,7 +14,7 @@ from webapp import create_app
 from webapp.services import database_url, db, downgrade, progress, upgrade
 from webapp.services.database import normalize_url
 
-TABLES = {"learners", "step_attempts", "lesson_progress", "quiz_attempts", "quiz_answers",
+TABLES = {"learners", "step_attempts", "lesson_progress", "quizzes", "quiz_attempts", "quiz_answers",
           "alembic_version"}
 
 

@@ -158,3 +158,91 @@ def test_names_are_escaped_on_the_results(client, app):
     attempt = attempt_of(app, start(client, count="1", name="<img src=x onerror=alert(1)>"))
     html = client.get(f"/quiz/a/{attempt.token}/review").get_data(as_text=True)
     assert "<img src=x" not in html and "&lt;img src=x" in html
+
+
+# ---- quizzes made and shared by a judge ----------------------------------------------------------
+
+def make_quiz(client, **fields):
+    data = {"csrf_token": csrf_token(client, "/quiz/new"), "title": "Judge night", "tier": "2",
+            "count": "6", "pass_mark": "70", "mode": "exam", "seed": "5", "op": "save", **fields}
+    return client.post("/quiz/new", data=data)
+
+
+def links(client, owner_url):
+    html = client.get(owner_url).get_data(as_text=True)
+    take = re.search(r'id="take-link" class="link-field" readonly value="http://localhost([^"]+)"',
+                     html).group(1)
+    return take, html
+
+
+def test_a_judge_previews_the_questions_with_their_keys_then_saves(client):
+    preview = client.get("/quiz/new?tier=3&count=4&seed=77").get_data(as_text=True)
+    for q in generate(3, 4, 77):
+        assert q["prompt"][:60].replace("'", "&#39;") in preview
+    saved = make_quiz(client)
+    assert saved.status_code == 303 and saved.headers["Location"].startswith("/quiz/o/")
+    take, html = links(client, saved.headers["Location"])
+    assert take.startswith("/quiz/t/") and "No one has taken this quiz yet" in html
+    assert len(take.rsplit("/", 1)[1]) >= 43 and len(saved.headers["Location"].rsplit("/", 1)[1]) >= 43
+
+
+@pytest.mark.parametrize("fields, message", [({"title": ""}, "Give the quiz a title"),
+                                             ({"count": "0"}, "count must be"),
+                                             ({"pass_mark": "101"}, "pass mark must be"),
+                                             ({"mode": "blitz"}, "practice or exam")])
+def test_a_quiz_that_cant_be_saved_says_why(client, fields, message):
+    response = make_quiz(client, **fields)
+    assert response.status_code == 400 and message in response.get_data(as_text=True)
+
+
+def test_takers_take_the_shared_quiz_and_only_the_owner_sees_the_results(app, make_app):
+    judge = app.test_client()
+    owner_url = make_quiz(judge).headers["Location"]
+    take, _ = links(judge, owner_url)
+    questions = generate(2, 6, 5)
+    for name, right in (("Alice", True), ("Bob <script>", False)):
+        taker = app.test_client()
+        assert "Judge night" in taker.get(take).get_data(as_text=True)
+        started = taker.post(take, data={"csrf_token": csrf_token(taker, take), "name": name})
+        attempt_url = started.headers["Location"].rsplit("/", 1)[0]
+        assert attempt_url.startswith("/quiz/a/")
+        for n, q in enumerate(questions, start=1):
+            fields = right_answer(q) if right else {"amount": "998", "verdict": "legal" if not
+                                                    q["answer"] else "illegal", "option": "zz"}
+            taker.post(f"{attempt_url}/{n}", data={"csrf_token": csrf_token(taker, take), **fields})
+        review = taker.get(f"{attempt_url}/review").get_data(as_text=True)
+        assert ("Passed" in review) is right
+        # A taker's links never open the owner's page.
+        assert taker.get(take.replace("/t/", "/o/")).status_code == 404
+        assert taker.get(attempt_url.replace("/a/", "/o/")).status_code == 404
+    html = judge.get(owner_url).get_data(as_text=True)
+    assert "Alice" in html and "Bob &lt;script&gt;" in html and "<script>" not in html
+    assert "6 / 6 (100%)" in html and "passed" in html
+    assert "50% right of 2 answers" in html
+    restarted = make_app().test_client()  # a restart keeps everything acknowledged
+    assert "Alice" in restarted.get(owner_url).get_data(as_text=True)
+
+
+def test_the_owner_downloads_a_csv_that_parses(app):
+    import csv
+    import io
+
+    judge = app.test_client()
+    owner_url = make_quiz(judge, count="3").headers["Location"]
+    take, _ = links(judge, owner_url)
+    taker = app.test_client()
+    attempt_url = taker.post(take, data={"csrf_token": csrf_token(taker, take),
+                                         "name": "=HYPERLINK(\"x\")"}).headers["Location"].rsplit("/", 1)[0]
+    taker.post(f"{attempt_url}/1", data={"csrf_token": csrf_token(taker, take), "amount": "3"})
+    response = judge.get(owner_url + "/results.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert len(rows) == 3 and rows[0]["question"] == "1" and rows[0]["answer"] == "3"
+    assert rows[0]["name"].startswith("'=")  # no formula runs in the owner's spreadsheet
+    assert rows[1]["answer"] == "" and rows[1]["correct"] == ""
+
+
+@pytest.mark.parametrize("path", ["/quiz/t/nope", "/quiz/o/nope", "/quiz/o/nope/results.csv",
+                                  "/quiz/t/" + "x" * 200])
+def test_unknown_links_are_not_found(client, path):
+    assert client.get(path).status_code == 404

@@ -21,6 +21,7 @@ never emitted (e.g. a `rule` question whose split breaks two rules). Pure: no Fl
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 from ..rules import BoardError, analyze, check, lethal_damage, parse_board
@@ -233,6 +234,14 @@ def _most(board: dict, analysis: dict, attacker: dict) -> int:
     return analysis["creatures"][attacker["id"]]["recipients"].get("player", {}).get("max", 0)
 
 
+_ID_NOTE = re.compile(r" \((?:a|b|pw|bt)\d+\)")
+
+
+def _said(problems: list[dict]) -> str:
+    """The core's sentences, without the ids it adds for API users (the prompt names everyone)."""
+    return " ".join(_ID_NOTE.sub("", p["message"]) for p in problems)
+
+
 def _base(board: dict, kind: str, prompt: str, answer, rules: list[str], explanation: str,
           **extra) -> dict:
     return {"type": kind, "prompt": prompt, "board": board, "answer": answer,
@@ -286,7 +295,7 @@ def legal_question(board, rng):
                                     ["every rule for this split is met"]) + "."
         rules = ["702.19b"]
     else:
-        why = " ".join(p["message"] for p in result["problems"])
+        why = _said(result["problems"])
         rules = [p["rule"] for p in result["problems"]]
     return _base(judged, "legal", f"{_describe(board)} Alice assigns: {split_words(board, split)}. "
                  "Is this assignment legal?", result["legal"], rules, why)
@@ -305,7 +314,7 @@ def rule_question(board, rng):
             return _base({**board, "assignment": split}, "rule",
                          f"{_describe(board)} Alice assigns: {split_words(board, split)}. This "
                          "assignment is illegal. Which rule decides that?", deciding, [deciding],
-                         " ".join(p["message"] for p in problems),
+                         _said(problems),
                          options=[{"id": r, "text": f"Rule {r}"} for r in options])
     return None
 
@@ -355,9 +364,8 @@ def many_question(board, rng):
     options = [{"id": "abcd"[i], "text": split_words(board, splits[j]), "assignment": splits[j]}
                for i, j in enumerate(order)]
     answer = ["abcd"[i] for i, j in enumerate(order) if verdicts[j]]
-    why = " ".join(f"({'abcd'[i]}) " + ("legal." if verdicts[j] else " ".join(
-        p["message"] for p in check({**board, "assignment": splits[j]})["problems"]))
-        for i, j in enumerate(order))
+    why = " ".join(f"({'abcd'[i]}) " + ("legal." if verdicts[j] else _said(
+        check({**board, "assignment": splits[j]})["problems"])) for i, j in enumerate(order))
     return _base(board, "many", f"{_describe(board)} Which of these assignments are legal? "
                  "Select all that apply.", answer, ["702.19b"], why, options=options)
 
@@ -395,6 +403,14 @@ def grade_assign(question: dict, split: dict) -> dict:
     sent = split.get(goal["creature"], {}).get(goal["recipient"], 0)
     return {"correct": result["legal"] and sent == question["answer"],
             "problems": result["problems"], "sent": sent}
+
+
+def check_split(question: dict, split: dict) -> list[dict]:
+    """The rules core's problems with a split given to an assign question ([] when legal)."""
+    try:
+        return check({**question["board"], "assignment": split})["problems"]
+    except BoardError as err:
+        return [{"code": "bad_split", "rule": "510.1", "message": str(err)}]
 
 
 def grade(question: dict, given) -> bool:

@@ -62,14 +62,36 @@ class LessonProgress(db.Model):
     completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
+class Quiz(db.Model):
+    """A quiz a judge made and shares: its questions are (tier, count, seed) of the generator.
+    Anyone with the take link can take it; the owner link shows the results."""
+
+    __tablename__ = "quizzes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    title: Mapped[str] = mapped_column(String(80), nullable=False)
+    take_token: Mapped[str] = mapped_column(String(43), nullable=False, unique=True)
+    owner_token: Mapped[str] = mapped_column(String(43), nullable=False, unique=True)
+    tier: Mapped[int] = mapped_column(Integer, nullable=False)
+    count: Mapped[int] = mapped_column(Integer, nullable=False)
+    seed: Mapped[int] = mapped_column(Integer, nullable=False)
+    mode: Mapped[str] = mapped_column(String(10), nullable=False)
+    pass_mark: Mapped[int] = mapped_column(Integer, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 nullable=False)
+
+
 class QuizAttempt(db.Model):
-    """One person taking a generated quiz. The questions are not stored: (tier, count, seed) gives
-    the same questions every time. The token is the attempt's unguessable link."""
+    """One person taking a generated quiz (a shared one, or one started alone). The questions are
+    not stored: (tier, count, seed) gives the same questions every time. The token is the
+    attempt's unguessable link."""
 
     __tablename__ = "quiz_attempts"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     token: Mapped[str] = mapped_column(String(43), nullable=False, unique=True)
+    quiz_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("quizzes.id", ondelete="CASCADE"), nullable=True, index=True)
     name: Mapped[str] = mapped_column(String(60), nullable=False)
     tier: Mapped[int] = mapped_column(Integer, nullable=False)
     count: Mapped[int] = mapped_column(Integer, nullable=False)

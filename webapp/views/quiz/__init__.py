@@ -123,11 +123,29 @@ def _board(q: dict) -> dict:
     return {k: v for k, v in q["board"].items() if k != "assignment"}
 
 
-def _options(attempt, n: int, q: dict) -> list[dict]:
+def options_of(token: str, n: int, q: dict) -> list[dict]:
     """A choice question's options in an order of this attempt's own (a reload keeps it)."""
     options = list(q.get("options", []))
-    random.Random(f"{attempt.token}/{n}").shuffle(options)
+    random.Random(f"{token}/{n}").shuffle(options)
     return options
+
+
+def _options(attempt, n: int, q: dict) -> list[dict]:
+    return options_of(attempt.token, n, q)
+
+
+def shown_answer(q: dict, given, options: list[dict]) -> str:
+    """An answer in words, for the results and the CSV."""
+    if given is None:
+        return ""
+    if q["type"] == "legal":
+        return gettext("Legal") if given else gettext("Not legal")
+    if q["type"] in ("rule", "one", "many"):
+        chosen = given if isinstance(given, list) else [given]
+        return "; ".join(o["text"] for o in options if o["id"] in chosen)
+    if q["type"] == "assign":
+        return split_words(_board(q), given)
+    return str(given)
 
 
 def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 200,
@@ -153,3 +171,6 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
         "prev_url": url_for(".question", token=attempt.token, n=n - 1) if n > 1 else None,
     }
     return render(TEMPLATE, blocks, status=status, **context)
+
+
+from . import sharing  # noqa: E402,F401  (its routes are on this blueprint)
