@@ -246,3 +246,20 @@ def test_the_owner_downloads_a_csv_that_parses(app):
                                   "/quiz/t/" + "x" * 200])
 def test_unknown_links_are_not_found(client, path):
     assert client.get(path).status_code == 404
+
+
+def test_without_javascript_the_steppers_move_a_slider_and_store_nothing(client, app):
+    attempt = attempt_of(app, start(client, count=str(len(TYPES)), tier="1"))  # always blocked
+    questions = generate(attempt.tier, attempt.count, attempt.seed)
+    n, q = next((i, q) for i, q in enumerate(questions, start=1) if q["type"] == "assign")
+    url = f"/quiz/a/{attempt.token}/{n}"
+    attacker = next(a for a in q["board"]["attackers"] if a["id"] == q["goal"]["creature"])
+    blocker = attacker["blocked_by"][0]
+    zeros = {f"dmg:{attacker['id']}:{r}": "0" for r in q["example"][attacker["id"]]}
+    fields = {"csrf_token": csrf_token(client, "/quiz"), **zeros,
+              "op": f"step:{attacker['id']}:{blocker}:1"}
+    html = client.post(url, data=fields).get_data(as_text=True)
+    assert re.search(rf'name="dmg:{attacker["id"]}:{blocker}"\s+min="0" max="\d+" step="1" '
+                     r'value="1"', html)
+    with app.app_context():
+        assert quizzes.get(attempt.token).answers == {}

@@ -69,6 +69,8 @@ def question(token: str, n: int):
 @bp.post("/a/<token>/<int:n>")
 def answer(token: str, n: int):
     attempt, current = _question(token, n)
+    if request.form.get("op", "").startswith("step:"):  # a −/+ button without JavaScript
+        return _show(attempt, current, n, split=_stepped(current, request.form))
     try:
         given = read_answer(current, request.form)
     except QuizAnswerError as err:
@@ -115,6 +117,17 @@ def _question(token: str, n: int):
     if attempt is None or not 1 <= n <= attempt.count:
         abort(404)
     return attempt, question_at(attempt.tier, attempt.seed, n)
+
+
+def _stepped(q: dict, form) -> dict:
+    """The sliders after a −/+ button: one damage more or less on one slider (the live check
+    then fits the split to what the sliders allow)."""
+    split = read_split(q, form)
+    _, attacker, recipient, delta = (form["op"].split(":") + ["", "", "", ""])[:4]
+    if delta in ("1", "-1") and any(a["id"] == attacker for a in q["board"]["attackers"]):
+        row = split.setdefault(attacker, {})
+        row[recipient[:40]] = max(0, row.get(recipient, 0) + int(delta))
+    return split
 
 
 def _board(q: dict) -> dict:
