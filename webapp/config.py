@@ -32,6 +32,9 @@ class Defaults:
     # Set to the number of proxies in front of the app (e.g. 1 behind nginx) to trust X-Forwarded-*.
     PROXY_FIX = 0
     GZIP = True
+    # The Comprehensive Rules the lessons, the quiz and the rules engine were checked against:
+    # every page that teaches says so in its footer.
+    RULES_VERSION = "Foundations update, November 2024"
 
 
 # Environment variables read, with the type to convert them to.

@@ -7,6 +7,7 @@ together as one :class:`ContentError`, so an author fixes everything in one pass
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -264,6 +265,18 @@ def _check_assignment(path: str, where: str, board: dict, assignment: dict,
         problems.append(Problem(path, f"{where}{err.field.removeprefix('assignment')}", err.detail))
 
 
+# The right option's rationale is also shown after a wrong choice, under "The right answer": an
+# opening verdict ("Right.") would contradict the page's "Not quite".
+_VERDICT = re.compile(r"^\s*(right|correct|yes|wrong|no|exact|oui|non|bravo)\b\s*[.!,:]", re.I)
+
+
+def _verdict_openings(file: Path, spec: LessonFile, sections: dict) -> list[Problem]:
+    keys = [f"{s.id}.{s.correct_option.id}.why" for s in spec.steps if s.type == "choice"]
+    return [Problem(str(file), key, "the right answer's rationale is shown after a wrong choice "
+                    "too: don't open it with a verdict (the page says right or wrong)")
+            for key in keys if key in sections and _VERDICT.match(sections[key])]
+
+
 def _read_texts(folder: Path, spec: LessonFile, problems: list[Problem]):
     texts = {}
     required: list[str] = []
@@ -293,6 +306,7 @@ def _read_texts(folder: Path, spec: LessonFile, problems: list[Problem]):
             continue
         before = len(problems)
         problems += [Problem(str(file), f, m) for f, m in parsed.problems]
+        problems += _verdict_openings(file, spec, parsed.sections)
         for key in parsed.sections:
             if key not in known:
                 problems.append(Problem(str(file), key, "no step needs this section "

@@ -140,3 +140,12 @@ def test_a_lesson_needs_questions_and_a_board(lessons_copy):
 def test_a_folder_that_does_not_exist(tmp_path):
     problems = problems_of(tmp_path / "nowhere")
     assert len(problems) == 1 and problems[0].field == "-"
+
+
+def test_the_right_answers_rationale_never_opens_with_a_verdict(lessons_copy):
+    """It is also shown after a wrong choice, under "The right answer": "Right." would contradict
+    the page's "Not quite"."""
+    from .conftest import edit
+    edit(lessons_copy / "force-of-nature" / "en.md", "This is the illegal one.", "Right, this one.")
+    _, problems = collect(lessons_copy)
+    assert any(p.field == "which-illegal.c-short.why" and "verdict" in p.message for p in problems)
