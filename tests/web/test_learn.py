@@ -427,3 +427,16 @@ def test_learn_pages_have_no_inline_script_or_style(shared):
     for path in ("/learn", f"{FON}/split-d-practice", f"{FON}/split-e-worked", "/learn/review"):
         html = shared.get(path).get_data(as_text=True)
         assert "<script>" not in html and "style=" not in html and "<style" not in html
+
+
+def test_choice_options_are_shuffled_per_visitor_and_stay_put_on_reload(app):
+    def order(client):
+        html = client.get("/learn/force-of-nature/which-illegal").get_data(as_text=True)
+        return re.findall(r'id="option-([^"]+)" name="option"', html)
+
+    first = app.test_client()
+    mine = order(first)
+    assert order(first) == mine and sorted(mine) == sorted(
+        o.id for o in CURRICULUM.lesson("force-of-nature").step("which-illegal").options)
+    others = {tuple(order(app.test_client())) for _ in range(12)}
+    assert len(others) > 1  # another visitor usually gets another order

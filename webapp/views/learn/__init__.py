@@ -17,10 +17,11 @@ is built in steps.py.
 
 from __future__ import annotations
 
+import secrets
 from datetime import timedelta
 
 from flask import (Blueprint, abort, current_app, g, redirect, render_template, request,
-                   url_for)
+                   session, url_for)
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from ...content import DEFAULT_LESSONS_DIR, load_curriculum
@@ -340,7 +341,17 @@ def _show(lesson, current, *, graded=None, attempt_id=None, error=None, status=2
         "oob": wants_fragment(),
     }
     context.update(parts.board_context(current, graded, assignment))
+    if current.type == "choice":
+        context["options"] = parts.shuffled(current.options, _order_key(), current.id)
     return render(STEP_TEMPLATE, blocks, status=status, **context)
+
+
+def _order_key() -> str:
+    """What makes this visitor's option order theirs: kept in their session, so a reload shows
+    the same order and another visitor gets another."""
+    if "order" not in session:
+        session["order"] = secrets.token_hex(8)
+    return session["order"]
 
 
 def _bad_finish(lesson):

@@ -7,6 +7,8 @@ content API; this module only picks, labels and words them for the templates in 
 
 from __future__ import annotations
 
+import random
+
 from flask_babel import get_locale, gettext, lazy_gettext as _l
 from markupsafe import Markup
 
@@ -14,6 +16,14 @@ from ...content import LANGUAGES
 from ...live import board_cards, labels, live_check, player_label
 from ...live.words import verdict
 from ...services.answers import AnswerError
+
+
+def shuffled(options, key: str, step_id: str) -> list:
+    """A question's options in an order of this visitor's own for this step (the right answer is
+    not always first), the same on every reload."""
+    ordered = list(options)
+    random.Random(f"{key}/{step_id}").shuffle(ordered)
+    return ordered
 
 
 def lang() -> str:
