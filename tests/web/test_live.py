@@ -114,3 +114,21 @@ def test_a_board_or_split_the_core_refuses_gives_its_reason_not_a_crash(app, boa
     with app.test_request_context("/sandbox"):
         shown = live_check(board, split)
     assert shown.error and shown.verdict is None and not shown.legal
+
+
+def test_without_trample_lethal_only_says_whether_a_blocker_dies(app):
+    from flask import render_template_string
+    board = {"attackers": [{"id": "a1", "name": "Craw Wurm", "power": 6, "toughness": 4,
+                            "blocked_by": ["b1", "b2"]}],
+             "blockers": [{"id": "b1", "name": "Grizzly Bears", "power": 2, "toughness": 2},
+                          {"id": "b2", "name": "Llanowar Elves", "power": 1, "toughness": 1}]}
+    with app.test_request_context("/sandbox"):
+        shown = live_check(board, {"a1": {"b1": 6, "b2": 0}})
+        html = render_template_string('{% from "_live.html" import attacker_sliders %}'
+                                      "{{ attacker_sliders(att) }}", att=shown.attackers[0])
+    assert not shown.attackers[0]["lethal_gates"]
+    assert "not lethal yet" not in html and "dies" in html and "survives" in html
+    assert "nothing goes past the blockers" in html
+    with app.test_request_context("/sandbox"):
+        trampler = live_check(FORCE, {"a1": {"b1": 2}})
+    assert trampler.attackers[0]["lethal_gates"]

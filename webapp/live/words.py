@@ -62,6 +62,9 @@ def panel(board: dict, analysis: dict, names: dict[str, str]) -> list[dict]:
             "nothing_because": info.get("nothing_because"),
             "chooser": info.get("chooser"), "chooser_rule": info.get("chooser_rule"),
             "most": [(row["label"], row["most"]) for row in rows if row["kind"] != "blocker"],
+            # Without a way past its blockers (no trample), lethal only says whether a blocker
+            # dies; it is no requirement, and the panel says so.
+            "lethal_gates": any(row["kind"] != "blocker" for row in rows),
             "row_names": row_names,
         })
     return views
