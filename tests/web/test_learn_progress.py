@@ -37,6 +37,24 @@ def finish(client, lesson):
                        data={"csrf_token": csrf_token(client), "lesson": lesson})
 
 
+def right_fields(step) -> dict:
+    """What a learner who knows the answer sends for a question step."""
+    if step.type == "predict":
+        return {"amount": str(step.answer)}
+    if step.type == "choice":
+        return {"option": step.correct_option.id}
+    if step.type == "legal":
+        return {"verdict": "legal" if step.legal else "illegal"}
+    return {f"dmg:{a}:{r}": str(n) for a, split in step.solution.items() for r, n in split.items()}
+
+
+def answer_all(client, lesson_id: str, skip: tuple = ()) -> None:
+    """Answer every question of a lesson rightly (except the steps in `skip`)."""
+    for step in CURRICULUM.lesson(lesson_id).steps:
+        if step.type in ("predict", "choice", "legal", "practice") and step.id not in skip:
+            assert answer(client, lesson_id, step.id, right_fields(step)).status_code == 303
+
+
 def lesson_item(html: str, lesson_id: str) -> str:
     """The <li> of one lesson on the Learn page."""
     return re.search(rf'<li class="lesson[^"]*">(?:(?!</li>).)*?/learn/{lesson_id}/.*?</li>',
@@ -102,6 +120,7 @@ def test_progress_shows_on_the_learn_page_as_in_progress_then_done(client):
     assert "Not started" in lesson_item(html, "blocked-means-stopped")
     assert "Continue: lesson 3" in html
 
+    answer_all(client, "force-of-nature")
     assert finish(client, "force-of-nature").headers["Location"] == f"{FON}/finish"
     html = client.get("/learn").get_data(as_text=True)
     assert "✓</span> Done" in lesson_item(html, "force-of-nature")
@@ -135,9 +154,11 @@ def test_continue_follows_the_lesson_touched_last_and_then_the_first_not_done(cl
     answer(client, "deathtouch-and-trample", "wurm-predict", {"amount": "5"})
     html = client.get("/learn").get_data(as_text=True)
     assert 'href="/learn/deathtouch-and-trample/wurm-predict">' in html
+    answer_all(client, "deathtouch-and-trample")
     finish(client, "deathtouch-and-trample")
     html = client.get("/learn").get_data(as_text=True)
     assert re.search(rf'href="{FON}/two-predict">\s*Continue: lesson 3', html)
+    answer_all(client, "force-of-nature")
     finish(client, "force-of-nature")
     html = client.get("/learn").get_data(as_text=True)
     assert re.search(r'href="/learn/blocked-means-stopped/[^"]+">\s*Continue: lesson 1', html)
@@ -145,19 +166,31 @@ def test_continue_follows_the_lesson_touched_last_and_then_the_first_not_done(cl
 
 def test_finishing_every_lesson_says_so(client):
     for lesson in CURRICULUM:
+        answer_all(client, lesson.id)
         finish(client, lesson.id)
     html = client.get("/learn").get_data(as_text=True)
     assert "You have finished every lesson." in html and f"Lessons done: {LESSON_COUNT} of {LESSON_COUNT}" in html
 
 
-def test_the_finish_page_counts_right_answers_and_links_the_next_lesson(client):
-    answer(client, "force-of-nature", "two-predict", {"amount": "4"})
-    answer(client, "force-of-nature", "which-illegal", {"option": "four-four"})
+def test_a_lesson_is_done_only_when_every_question_has_an_answer(client):
+    answer_all(client, "force-of-nature", skip=("which-illegal",))
+    refused = finish(client, "force-of-nature")
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 409 and "Not finished yet" in html
+    assert f'href="{FON}/which-illegal"' in html and "Step 7" not in html  # named by what it asks
+    assert "Lesson 3 done" not in client.get(f"{FON}/finish").get_data(as_text=True)
+    answer(client, "force-of-nature", "which-illegal", {"option": "c-short"})
+    assert finish(client, "force-of-nature").status_code == 303
+
+
+def test_the_finish_page_counts_first_answers_and_links_the_next_lesson(client):
+    answer(client, "force-of-nature", "which-illegal", {"option": "four-four"})  # wrong first
+    answer_all(client, "force-of-nature")  # then everything right
     finish(client, "force-of-nature")
     html = client.get(f"{FON}/finish").get_data(as_text=True)
     assert "Lesson 3 done" in html
-    assert "Boards and questions right: 1 of 6." in html
-    assert f'href="{FON}/which-illegal">Step 7' in html
+    assert "Right the first time: 5 of 6 boards and questions." in html
+    assert "Worth another try" not in html  # the latest answers are all right
     assert 'href="/learn/two-blockers/' in html
 
 
@@ -170,10 +203,10 @@ def test_finish_needs_its_lesson_field(client):
 # ---- review -----------------------------------------------------------------------------------
 
 def test_review_lists_a_wrong_answer_and_drops_it_after_a_right_retry(client):
-    assert "Nothing to review" in client.get("/learn/review").get_data(as_text=True)
+    assert "Nothing to review yet" in client.get("/learn/review").get_data(as_text=True)
+    answer_all(client, "force-of-nature", skip=("two-predict", "skip-one-legal"))
     answer(client, "force-of-nature", "two-predict", {"amount": "6"})
     answer(client, "force-of-nature", "skip-one-legal", {"verdict": "legal"})
-    answer(client, "force-of-nature", "which-illegal", {"option": "c-short"})  # right: not listed
     html = client.get("/learn/review").get_data(as_text=True)
     assert html.count('class="review-item"') == 2
     assert "You said 6." in html and "You said legal." in html
@@ -186,6 +219,16 @@ def test_review_lists_a_wrong_answer_and_drops_it_after_a_right_retry(client):
 
     answer(client, "force-of-nature", "two-predict", {"amount": "7"})  # the latest answer counts
     assert "You said 7." in client.get("/learn/review").get_data(as_text=True)
+
+
+def test_review_lists_skipped_questions_in_lesson_order_named_by_what_they_ask(client):
+    answer(client, "force-of-nature", "skip-one-legal", {"verdict": "legal"})  # wrong, and last
+    html = client.get("/learn/review").get_data(as_text=True)
+    steps = [s for s in CURRICULUM.lesson("force-of-nature").steps
+             if s.type in ("predict", "choice", "legal", "practice")]
+    positions = [html.index(f'href="{FON}/{s.id}"') for s in steps]
+    assert positions == sorted(positions) and html.count("Not answered yet.") == len(steps) - 1
+    assert "You said legal." in html and "step 9" in html
 
 
 def test_review_describes_a_missed_practice_board_by_its_split(client):
@@ -202,6 +245,7 @@ def test_review_describes_a_missed_practice_board_by_its_split(client):
 def test_progress_survives_a_restart_on_the_same_database(make_app):
     before = make_app().test_client()
     answer(before, "force-of-nature", "two-predict", {"amount": "6"})
+    answer_all(before, "blocked-means-stopped")
     finish(before, "blocked-means-stopped")
     cookie = before.get_cookie("learner", path="/learn")
 

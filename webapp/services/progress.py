@@ -142,6 +142,18 @@ def latest_attempts(learner_id: str | None, lesson_id: str | None = None
     return {(r.lesson_id, r.step_id): _attempt(r) for r in rows}
 
 
+def first_attempts(learner_id: str | None, lesson_id: str) -> dict[tuple[str, str], Attempt]:
+    """(lesson id, step id) -> the learner's first answer to that step (what a score counts:
+    the feedback shows the answer, so a retry right after proves little)."""
+    if not learner_id:
+        return {}
+    oldest = (select(func.min(StepAttempt.id))
+              .where(StepAttempt.learner_id == learner_id, StepAttempt.lesson_id == lesson_id)
+              .group_by(StepAttempt.step_id))
+    rows = db.session.scalars(select(StepAttempt).where(StepAttempt.id.in_(oldest)))
+    return {(r.lesson_id, r.step_id): _attempt(r) for r in rows}
+
+
 def to_review(learner_id: str | None) -> list[Attempt]:
     """The steps whose latest answer was wrong, oldest mistake first."""
     return [a for a in latest_attempts(learner_id).values() if not a.correct]

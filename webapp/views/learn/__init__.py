@@ -112,7 +112,9 @@ def index():
 
 @bp.get("/review")
 def review():
-    return render_template("learn/review.html", items=_review_items(learner_id()))
+    me = learner_id()
+    return render_template("learn/review.html", items=_review_items(me),
+                           answered_any=bool(progress.latest_attempts(me)))
 
 
 @bp.get("/<lesson_id>")
@@ -184,25 +186,37 @@ def live(lesson_id: str, step_id: str):
 
 @bp.get("/<lesson_id>/finish")
 def finished(lesson_id: str):
-    lesson = _lesson(lesson_id)
-    me = learner_id()
-    state = progress.lessons(me).get(lesson.id)
-    latest = progress.latest_attempts(me, lesson.id)
-    answerable = [s for s in lesson.steps if s.type in answers.ANSWERABLE]
-    right = [s for s in answerable if (a := latest.get((lesson.id, s.id))) and a.correct]
-    wrong = [s for s in answerable if (a := latest.get((lesson.id, s.id))) and not a.correct]
-    return render_template("learn/finish.html", lesson=lesson, title=lesson.title(parts.lang()),
-                           done=bool(state and state.done), answerable=answerable, right=right,
-                           wrong=wrong, step_url=_step_url, next_lesson=curriculum().after(lesson.id))
+    return _finish_page(_lesson(lesson_id))
 
 
 @bp.post("/<lesson_id>/finish")
 def finish(lesson_id: str):
+    """A lesson is done once every question in it has an answer; until then the page says which
+    are left."""
     lesson = _lesson(lesson_id)
     if request.form.get("lesson") != lesson.id:
         return _bad_finish(lesson)
+    latest = progress.latest_attempts(learner_id(), lesson.id)
+    if any((lesson.id, s.id) not in latest for s in lesson.steps if s.type in answers.ANSWERABLE):
+        return _finish_page(lesson, status=409)
     progress.complete_lesson(learner_id_or_new(), lesson.id, lesson.steps[-1].id)  # committed
     return redirect(url_for(".finished", lesson_id=lesson.id), 303)
+
+
+def _finish_page(lesson, status: int = 200):
+    me = learner_id()
+    state = progress.lessons(me).get(lesson.id)
+    latest = progress.latest_attempts(me, lesson.id)
+    first = progress.first_attempts(me, lesson.id)
+    answerable = [s for s in lesson.steps if s.type in answers.ANSWERABLE]
+    right_first = [s for s in answerable if (a := first.get((lesson.id, s.id))) and a.correct]
+    wrong = [s for s in answerable if (a := latest.get((lesson.id, s.id))) and not a.correct]
+    missing = [s for s in answerable if (lesson.id, s.id) not in latest]
+    return render_template("learn/finish.html", lesson=lesson, title=lesson.title(parts.lang()),
+                           done=bool(state and state.done), answerable=answerable,
+                           right_first=right_first, wrong=wrong, missing=missing,
+                           refused=status == 409, step_url=_step_url, step_name=parts.step_name,
+                           next_lesson=curriculum().after(lesson.id)), status
 
 
 # --- helpers: finding things ----------------------------------------------------------------------
@@ -285,19 +299,31 @@ def _stored_answer(me, lesson, current, raw):
 
 
 def _review_items(me) -> list[dict]:
+    """Steps to go back to, in lesson order: those whose latest answer was wrong, and questions
+    skipped in lessons the learner has started."""
+    latest = progress.latest_attempts(me)
+    started = progress.lessons(me)
     items = []
-    for attempt in progress.to_review(me):
-        lesson = curriculum().get(attempt.lesson_id)
-        if lesson is None:
+    for lesson in curriculum().lessons:
+        if lesson.id not in started:
             continue
-        try:
-            current = lesson.step(attempt.step_id)
-            graded = answers.grade(current, attempt.answer)
-        except (KeyError, AnswerError):
-            continue
-        items.append({"lesson": lesson, "step": current, "number": lesson.step_index(current.id) + 1,
-                      "title": lesson.title(parts.lang()), "text": current.text(parts.lang()),
-                      "said": parts.said(current, graded), "url": _step_url(lesson, current)})
+        for current in lesson.steps:
+            if current.type not in answers.ANSWERABLE:
+                continue
+            attempt = latest.get((lesson.id, current.id))
+            if attempt is not None and attempt.correct:
+                continue
+            said = None
+            if attempt is not None:
+                try:
+                    said = parts.said(current, answers.grade(current, attempt.answer))
+                except AnswerError:  # the step changed since that answer
+                    continue
+            items.append({"lesson": lesson, "step": current,
+                          "number": lesson.step_index(current.id) + 1,
+                          "name": parts.step_name(current), "title": lesson.title(parts.lang()),
+                          "text": current.text(parts.lang()), "said": said,
+                          "url": _step_url(lesson, current)})
     return items
 
 
@@ -356,5 +382,6 @@ def _order_key() -> str:
 
 def _bad_finish(lesson):
     return render_template("learn/finish.html", lesson=lesson, title=lesson.title(parts.lang()),
-                           bad=True, done=False, answerable=[], right=[], wrong=[],
-                           step_url=_step_url, next_lesson=None), 400
+                           bad=True, done=False, answerable=[], right_first=[], wrong=[],
+                           missing=[], refused=False, step_url=_step_url,
+                           step_name=parts.step_name, next_lesson=None), 400

@@ -8,6 +8,7 @@ content API; this module only picks, labels and words them for the templates in 
 from __future__ import annotations
 
 import random
+import re
 
 from flask_babel import get_locale, gettext, lazy_gettext as _l
 from markupsafe import Markup
@@ -24,6 +25,15 @@ def shuffled(options, key: str, step_id: str) -> list:
     ordered = list(options)
     random.Random(f"{key}/{step_id}").shuffle(ordered)
     return ordered
+
+
+def step_name(step) -> str:
+    """What a step asks, in a few words (its text's first sentence, without Markdown), for lists
+    that would otherwise say "Step 8"."""
+    text = step.text(lang()).text.strip().splitlines()[0] if step.text(lang()).text.strip() else ""
+    plain = re.sub(r"[*_`#>]|\[([^\]]*)\]\([^)]*\)", lambda m: m.group(1) or "", text).strip()
+    first = re.split(r"(?<=[.?!:])\s", plain, maxsplit=1)[0]
+    return first if len(first) <= 90 else first[:89].rstrip() + "…"
 
 
 def lang() -> str:
