@@ -211,7 +211,7 @@ def test_review_lists_a_wrong_answer_and_drops_it_after_a_right_retry(client):
     assert html.count('class="review-item"') == 2
     assert "You said 6." in html and "You said legal." in html
     assert f'href="{FON}/two-predict"' in html and f'href="{FON}/skip-one-legal"' in html
-    assert "(2 to retry)" in client.get("/learn").get_data(as_text=True)
+    assert "(2 waiting)" in client.get("/learn").get_data(as_text=True)
 
     answer(client, "force-of-nature", "two-predict", {"amount": "4"})
     html = client.get("/learn/review").get_data(as_text=True)
