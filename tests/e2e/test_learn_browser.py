@@ -318,3 +318,16 @@ def test_on_a_phone_with_touch(browser, base_url, shot):
     page.locator(".option").first.tap()
     shot("learn-phone-choice", page)
     context.close()
+
+
+def test_a_rule_tag_opens_what_the_rule_says_from_the_keyboard(page: Page, shot):
+    page.goto("/learn/force-of-nature/the-classic")
+    tag = page.locator("details.rule-tag").first
+    note = tag.locator(".rule-note")
+    expect(note).to_be_hidden()
+    tag.locator("summary").focus()
+    page.keyboard.press("Enter")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("lethal")
+    expect(note.get_by_role("link", name="Official rules")).to_be_visible()
+    shot("learn-rule-tag", page)

@@ -64,7 +64,51 @@ def collect(path: str | Path, *, verify_keys: bool = True) -> tuple[Curriculum, 
             message = item.run()
             if message:
                 problems.append(Problem(item.path, item.field, message))
-    return Curriculum(root, tuple(lessons)), problems
+    notes = _read_rule_notes(root, checkable, problems)
+    return Curriculum(root, tuple(lessons), notes), problems
+
+
+RULE = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
+
+
+def _read_rule_notes(root: Path, lessons: list[Lesson], problems: list[Problem]) -> dict:
+    """rules.toml: a note per cited rule and language; every rule a lesson cites needs one in
+    English, and the rules engine's own rule numbers too."""
+    file = root / "rules.toml"
+    data = _read_toml(file, problems)
+    if data is None:
+        return {}
+    notes: dict[str, dict[str, str]] = {}
+    for lang, table in data.items():
+        if lang not in LANGUAGES or not isinstance(table, dict):
+            problems.append(Problem(str(file), lang, "a table per language: "
+                                    + ", ".join(f"[{code}]" for code in LANGUAGES)))
+            continue
+        for rule, text in table.items():
+            if not RULE.match(rule) or not isinstance(text, str) or not text.strip():
+                problems.append(Problem(str(file), f"{lang}.{rule}", "a rule number such as "
+                                        "702.19b, with a sentence of text"))
+                continue
+            notes.setdefault(lang, {})[rule] = text.strip()
+    english = notes.get(DEFAULT_LANGUAGE, {})
+    for rule in sorted(cited_rules(lessons) - set(english)):
+        problems.append(Problem(str(file), f"{DEFAULT_LANGUAGE}.{rule}",
+                                "cited but has no note: say what the rule says, in our own words"))
+    return notes
+
+
+def cited_rules(lessons: list[Lesson]) -> set[str]:
+    """Every rule number the lessons cite and the rules engine can report."""
+    from ..rules.check import ENGINE_RULES
+
+    cited = set(ENGINE_RULES)
+    for lesson in lessons:
+        cited |= set(lesson.rules)
+        for step in lesson.steps:
+            cited |= set(getattr(step, "rules", ()) or ())
+            if getattr(step, "rule", None):
+                cited.add(step.rule)
+    return cited
 
 
 # --- helpers -------------------------------------------------------------------------------------

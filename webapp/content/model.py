@@ -124,6 +124,7 @@ class Curriculum:
 
     root: Path
     lessons: tuple[Lesson, ...] = field(default_factory=tuple)
+    rule_notes: dict[str, dict[str, str]] = field(default_factory=dict)  # lang -> rule -> note
 
     def __post_init__(self) -> None:
         self._by_id = {lesson.id: lesson for lesson in self.lessons}
@@ -140,6 +141,14 @@ class Curriculum:
 
     def get(self, lesson_id: str) -> Lesson | None:
         return self._by_id.get(lesson_id)
+
+    def rule_note(self, rule: str, lang: str = "en") -> Localized | None:
+        """What a cited rule says, in our own words, in `lang` (English fallback, flagged)."""
+        for code in (lang, DEFAULT_LANGUAGE):
+            text = self.rule_notes.get(code, {}).get(rule)
+            if text:
+                return Localized(text, code, code != lang)
+        return None
 
     def after(self, lesson_id: str) -> Lesson | None:
         """The lesson that follows `lesson_id` in the catalogue, or None after the last."""

@@ -10,6 +10,11 @@ from .model import (PLAYER, Attacker, Battle, Blocker, Board, BoardError, Planes
                     parse_assignment, parse_board)
 from .recipients import Plan, plan_for
 
+# Every rule number the engine can name in its answers (problems, gates, who chooses): pages
+# explain each one (lessons/rules.toml), and a test keeps this list complete.
+ENGINE_RULES = frozenset({"506.4c", "510.1a", "510.1b", "510.1c", "510.1d", "702.19a", "702.19b",
+                          "702.19c", "702.19e", "702.19f", "702.22j", "702.22k"})
+
 _NOTHING_RULE = {"no_power": "510.1a", "no_blockers_left": "510.1c", "target_removed": "510.1b",
                  "planeswalker_removed": "702.19f", "not_blocking": "510.1d"}
 

@@ -149,3 +149,27 @@ def test_the_right_answers_rationale_never_opens_with_a_verdict(lessons_copy):
     edit(lessons_copy / "force-of-nature" / "en.md", "This is the illegal one.", "Right, this one.")
     _, problems = collect(lessons_copy)
     assert any(p.field == "which-illegal.c-short.why" and "verdict" in p.message for p in problems)
+
+
+def test_every_rule_the_lessons_or_the_engine_cite_has_a_note(lessons_copy):
+    from .conftest import edit
+    edit(lessons_copy / "rules.toml", '"702.19b" = ', '"702.19z" = ')
+    _, problems = collect(lessons_copy)
+    assert any(p.field == "en.702.19b" and "no note" in p.message for p in problems)
+
+
+def test_the_engine_lists_every_rule_it_can_name():
+    import ast
+    import re
+    from pathlib import Path
+
+    from webapp.rules.check import ENGINE_RULES
+    named = set()
+    for path in (Path(__file__).parents[3] / "webapp" / "rules").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        skip = {id(n) for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                and any(getattr(t, "id", "") == "ENGINE_RULES" for t in node.targets)
+                for n in ast.walk(node)}
+        named |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and id(n) not in skip
+                  and isinstance(n.value, str) and re.fullmatch(r"\d{3}\.\d+[a-z]", n.value)}
+    assert named and named <= ENGINE_RULES

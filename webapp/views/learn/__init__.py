@@ -48,6 +48,12 @@ def curriculum():
     return current_app.extensions["curriculum"]
 
 
+@bp.app_template_global()
+def rule_note(rule: str):
+    """What a cited rule says in our words, in the page's language (every surface cites rules)."""
+    return curriculum().rule_note(str(rule), parts.lang())
+
+
 @bp.context_processor
 def _helpers():
     return {"md": parts.md, "inline": parts.inline, "lang": parts.lang()}
