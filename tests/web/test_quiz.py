@@ -51,6 +51,7 @@ def test_the_quiz_page_is_in_the_navigation_and_offers_tiers_and_modes(client):
     assert 'href="/quiz"' in html
     page = client.get("/quiz").get_data(as_text=True)
     assert 'name="tier" value="3"' in page and 'value="exam"' in page and "70%" in page
+    assert 'href="/quiz/new"' in page
 
 
 @pytest.mark.parametrize("fields, message", [
