@@ -100,6 +100,7 @@ def key_to(page: Page, name: str, value: int) -> None:
 
 def next_step(page: Page) -> None:
     page.get_by_role("navigation", name="Lesson steps").get_by_role("button", name="Next").click()
+    page.wait_for_load_state()  # htmx listens from DOMContentLoaded: a slider moved sooner is unheard
 
 
 def slider_names(page: Page, lesson, step) -> dict[tuple[str, str], str]:

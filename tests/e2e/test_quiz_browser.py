@@ -56,6 +56,7 @@ def test_a_judge_takes_a_practice_quiz(page: Page, live_server, shot):
             assert_no_violations(page)
         page.get_by_role("link", name="See the results" if n == len(questions)
                          else "Next question").click()
+        page.wait_for_load_state()  # htmx listens from DOMContentLoaded
     expect(page.get_by_text(f"{len(TYPES)} of {len(TYPES)} right (100%)")).to_be_visible()
     shot("quiz-results")
     assert_no_violations(page)
