@@ -29,6 +29,7 @@ from _server import ROOT, cpu_seconds, gunicorn
 
 PAGES = {"learn": "/learn/force-of-nature/split-d-practice", "sandbox": "/sandbox"}
 STEP, VALUES, PAUSE = 0.060, 8, (3.0, 9.0)
+TIMEOUT = 10.0  # an answer this late counts as an error, and keeps the run bounded
 PROCESSES = 2
 
 
@@ -84,7 +85,11 @@ class Client:
             try:
                 if self.writer is None:
                     self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-                return await self._exchange(method, path, body, headers or {})
+                return await asyncio.wait_for(self._exchange(method, path, body, headers or {}),
+                                              TIMEOUT)
+            except TimeoutError:
+                self.close()
+                raise
             except (ConnectionError, asyncio.IncompleteReadError):
                 self.close()
                 if attempt == 2:
@@ -128,7 +133,10 @@ async def learner(n: int, job: dict, out: dict) -> None:
     await asyncio.sleep(job["start"] + rng.random() * job["ramp"] - time.time())
     client = Client(host, port)
     started = time.perf_counter()
-    status, html = await client.request("GET", job["path"], headers={"Accept-Encoding": "gzip"})
+    try:
+        status, html = await client.request("GET", job["path"], headers={"Accept-Encoding": "gzip"})
+    except (OSError, asyncio.IncompleteReadError) as err:
+        status, html = type(err).__name__, b""
     out["pages"].append(time.perf_counter() - started)
     form = Form()
     form.feed(html.decode())
@@ -167,7 +175,7 @@ async def learner(n: int, job: dict, out: dict) -> None:
                 if not ok:
                     out["errors"].append(f"live {status}: {data[:200]!r}")
             await asyncio.sleep(max(0.0, STEP - waited))
-        await asyncio.sleep(rng.uniform(*PAUSE))
+        await asyncio.sleep(min(rng.uniform(*PAUSE), max(0.0, end - time.time())))
     client.close()
 
 
@@ -193,7 +201,7 @@ def run_process(job: dict) -> dict:
 
 def locked_damage(base: str, path: str) -> dict[str, int]:
     """Damage held by locked (disabled) sliders per attacker: free sliders share the rest."""
-    html = urllib.request.urlopen(base + path).read().decode()
+    html = urllib.request.urlopen(base + path, timeout=TIMEOUT).read().decode()
     locked: dict[str, int] = {}
     for tag in html.split("<input")[1:]:
         tag = tag.split(">")[0]
