@@ -106,7 +106,7 @@ def review(token: str):
     for i, q in enumerate(questions, start=1):
         given, correct = attempt.answers.get(i, (None, None))
         rows.append({"n": i, "q": q, "given": given, "correct": correct,
-                     "options": _options(attempt, i, q),
+                     "options": options_of(attempt.token, i, q),
                      "split": split_words(_board(q), given) if q["type"] == "assign" and given
                      else None})
     return render_template("quiz/review.html", attempt=attempt, rows=rows)
@@ -143,10 +143,6 @@ def options_of(token: str, n: int, q: dict) -> list[dict]:
     return options
 
 
-def _options(attempt, n: int, q: dict) -> list[dict]:
-    return options_of(attempt.token, n, q)
-
-
 def shown_answer(q: dict, given, options: list[dict]) -> str:
     """An answer in words, for the results and the CSV."""
     if given is None:
@@ -175,7 +171,7 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
     names = labels(board)
     context = {
         "attempt": attempt, "q": q, "n": n, "live": live, "cards": board_cards(board, names),
-        "options": _options(attempt, n, q), "given": given, "correct": correct,
+        "options": options_of(attempt.token, n, q), "given": given, "correct": correct,
         "show_key": show_key, "error": error, "answered": stored is not None,
         "answer_url": url_for(".answer", token=attempt.token, n=n),
         "live_url": url_for(".live", token=attempt.token, n=n),
