@@ -27,10 +27,17 @@ _REFUSED_KEPT = 64  # boards refused lately, answered again without walking (bou
 _PAST, _TO_PLAYER = 10**8, 10**4  # "best" ranks: damage past blockers, then to player, then kills
 
 
-def analyze(data: Board | dict) -> dict:
+def analyze(data: Board | dict, fixed: dict | None = None) -> dict:
     """Per creature: lethal needs, each recipient's legal min/max; the number of legal assignments
-    of the attackers' damage; and ``best``, a legal assignment sending the most past the blockers."""
+    of the attackers' damage; and ``best``, a legal assignment sending the most past the blockers.
+
+    ``fixed`` ({attacker: {recipient: amount}}, like an assignment) counts only the assignments
+    that keep those amounts: the min/max of the other recipients are then what is left to choose
+    (an exercise's locked sliders). When no legal assignment keeps them, ``legal_assignments`` is
+    0 and the bounds of the attackers they touch are None.
+    """
     board = as_board(data)
+    locks = _locks(board, fixed)
     with _refused_lock:
         if board in _refused:
             raise BoardError("board", _TOO_MANY)
@@ -41,7 +48,9 @@ def analyze(data: Board | dict) -> dict:
     budget = MAX_EDGES
     for component in _components(board, plans):
         try:
-            solved = _solve(board, tuple(p.creature.id for p in component), budget)
+            ids = tuple(p.creature.id for p in component)
+            solved = _solve(board, ids, budget, tuple(sorted(
+                (key, amount) for key, amount in locks.items() if key[0] in ids)))
         except BoardError:
             with _refused_lock:
                 _refused[board] = True
@@ -55,6 +64,24 @@ def analyze(data: Board | dict) -> dict:
         for aid, split in solved.best.items():
             best[aid] = dict(split)
     return {"creatures": creatures, "legal_assignments": count, "best": best}
+
+
+def _locks(board: Board, fixed: dict | None) -> dict[tuple[str, str], int]:
+    """The fixed amounts as {(attacker, recipient): amount}, read like an assignment (bad ids are
+    input errors); blockers' amounts are not walked, so fixing one is an error too."""
+    if not fixed:
+        return {}
+    from .model import parse_assignment
+
+    if not isinstance(fixed, dict):
+        raise BoardError("fixed", "must be an object of attacker: {recipient: amount}")
+    locks = {}
+    whole = {**{a.id: {} for a in board.attackers}, **fixed}
+    for cid, split in parse_assignment(board, whole).items():
+        if not any(a.id == cid for a in board.attackers):
+            raise BoardError(f"fixed.{cid}", "only an attacker's damage can be fixed")
+        locks.update({(cid, rid): amount for rid, amount in split.items()})
+    return locks
 
 
 def _attacker_entry(board: Board, plan: Plan) -> dict:
@@ -129,12 +156,14 @@ _refused_lock = threading.Lock()
 
 
 @lru_cache(maxsize=512)
-def _solve(board: Board, attacker_ids: tuple[str, ...], budget: int) -> "_Solved":
+def _solve(board: Board, attacker_ids: tuple[str, ...], budget: int,
+           locks: tuple = ()) -> "_Solved":
     """Solve one component. Boards are immutable and hash without their assignment, so a page that
     re-checks the same board on every slider move pays for the analysis once. The board limits
     bound each entry, so the cache is bounded in bytes too: under 16 MB even when every entry is
     the largest board allowed (tests/unit/rules/test_purity_and_bounds.py checks it)."""
-    return _Solver(board, [plan_for(board, board.creature(a)) for a in attacker_ids]).solve(budget)
+    plans = [plan_for(board, board.creature(a)) for a in attacker_ids]
+    return _Solver(board, plans, dict(locks)).solve(budget)
 
 
 @dataclass
@@ -160,8 +189,8 @@ class _Solved:
 
 
 class _Solver:
-    def __init__(self, board: Board, plans: list[Plan]):
-        self.board, self.plans = board, plans
+    def __init__(self, board: Board, plans: list[Plan], locks: dict | None = None):
+        self.board, self.plans, self.locks = board, plans, locks or {}
         self.slots: dict[str, int] = {}
         self.caps: list[int] = []
         self.is_blocker: list[bool] = []
@@ -247,14 +276,16 @@ class _Solver:
                 walked += 1 if step.last else state[0] + 1
                 if walked > budget:
                     raise BoardError("board", _TOO_MANY)
-                rem = state[0]
-                for v in (rem,) if step.last else range(rem, -1, -1):
+                for v in self._amounts(step, state[0]):
                     moved = self._move(step, state, v)
                     if moved:
                         here.append((state, v, moved[0], moved[1]))
                         nxt.add(moved[0])
             edges.append(here)
             layer = nxt
+        if any(v and (a, r) not in {(s.attacker, s.recipient) for s in self.steps}
+               for (a, r), v in self.locks.items()):
+            layer = set()  # a locked amount to a recipient no rule allows here: nothing is legal
         ways = dict.fromkeys(layer, 1)
         score = dict.fromkeys(layer, 0)
         choice: list[dict] = [{} for _ in self.steps]
@@ -277,7 +308,19 @@ class _Solver:
                 high = v if high is None or v > high else high
             bounds[(step.attacker, step.recipient)] = (low, high)  # one step per pair
             ways, score = here_ways, here_score
-        return _Solved(ways.get(start, 0), bounds, self._best(start, choice), walked)
+        count = ways.get(start, 0)
+        best = self._best(start, choice) if count else {p.creature.id: {} for p in self.plans}
+        return _Solved(count, bounds, best, walked)
+
+    def _amounts(self, step: _Step, rem: int):
+        """The amounts this step may take: all that is left for the last recipient, a locked amount
+        only if it fits, else anything from what is left down to 0."""
+        lock = self.locks.get((step.attacker, step.recipient))
+        if step.last:
+            return (rem,) if lock is None or lock == rem else ()
+        if lock is not None:
+            return (lock,) if lock <= rem else ()
+        return range(rem, -1, -1)
 
     def _best(self, start: tuple, choice: list[dict]) -> dict[str, dict[str, int]]:
         """Follow the recorded best choice from the start: one legal assignment of the component."""

@@ -174,3 +174,17 @@ def test_the_installed_command_runs_as_a_real_process():
 def test_help_explains_the_board_format():
     code, out, _ = run("--help")
     assert code == 0 and "blocked_by" in out and "assignment" in out
+
+
+@pytest.mark.parametrize("fixed, field", [
+    ("b1", "fixed"),                                   # not an object
+    ({"nobody": {"b1": 1}}, "assignment.nobody"),     # not a creature on the board
+    ({"a1": {"b1": -1}}, "assignment.a1.b1"),          # not an amount
+    ({"b1": {"a1": 1}}, "fixed.b1"),                   # a blocker's damage is never walked
+])
+def test_fixed_amounts_for_analyze_are_checked_like_an_assignment(fixed, field):
+    data = force_of_nature({"a1": {"b1": 2, "b2": 2, "b3": 2, "player": 2}})
+    del data["assignment"]
+    with pytest.raises(BoardError) as caught:
+        analyze(data, fixed=fixed)
+    assert caught.value.field == field

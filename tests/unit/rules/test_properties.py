@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from webapp.rules import analyze, check
 
@@ -91,3 +92,24 @@ def test_blocker_status_agrees_with_the_naive_lethal_test(case):
         assert status[b["id"]]["lethal"] == naive.blocker_is_lethal(board, b, assignment)
         assert status[b["id"]]["assigned"] == sum(
             split.get(b["id"], 0) for split in assignment.values())
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), st.data())
+def test_analyze_with_fixed_amounts_matches_brute_force_over_the_splits_that_keep_them(board, data):
+    """Locked sliders (an exercise's `fixed`): the bounds left are those of the legal splits that
+    keep the locked amounts, and none left means 0 assignments."""
+    assume(_small_enough(board))
+    listed = analyze(board)["creatures"]
+    pairs = [(a["id"], r) for a in board["attackers"] for r in listed[a["id"]]["recipients"]]
+    assume(pairs)
+    aid, rid = data.draw(st.sampled_from(pairs))
+    amount = data.draw(st.integers(0, max(0, board["attackers"][0]["power"]) + 1))
+    keeping = [s for s in _legal_splits(board) if s[aid].get(rid, 0) == amount]
+    result = analyze(board, fixed={aid: {rid: amount}})
+    assert result["legal_assignments"] == len(keeping)
+    if keeping:
+        for a in board["attackers"]:
+            for r, bounds in result["creatures"][a["id"]]["recipients"].items():
+                amounts = [s[a["id"]].get(r, 0) for s in keeping]
+                assert (bounds["min"], bounds["max"]) == (min(amounts), max(amounts)), (a["id"], r)
