@@ -1,12 +1,14 @@
 """`trample lessons check [DIR]`: validate lesson files the way the app and the tests do.
 
 Exit 0 when every file is valid; 1 with every problem printed one per line as
-`path: field: message`; 2 for a usage error. Never a traceback.
+`path: field: message` (French and Japanese text is also checked against the terms in
+lessons/terminology.toml); 2 for a usage error. Never a traceback.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 USAGE = "usage: trample lessons check [DIR]"
 
@@ -22,9 +24,15 @@ def main(argv: list[str] | None = None) -> int:
 
     folder = args[1] if len(args) == 2 else str(DEFAULT_LESSONS_DIR)
     try:
+        from .bank import BANK_FOLDER, collect_bank
         from .loader import collect
+        from .terminology import check_terms
 
         curriculum, problems = collect(folder)
+        bank, bank_problems = collect_bank(Path(folder) / BANK_FOLDER)
+        if Path(folder).is_dir():
+            problems = [*problems, *bank_problems]
+        problems += check_terms(folder)  # French and Japanese words: lessons/terminology.toml
     except Exception as err:  # a bug or a missing rules core must still read as one line
         print(f"{folder}: -: could not check the lessons: {type(err).__name__}: {err}")
         return 1
@@ -34,7 +42,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(problems)} problem(s) in {folder}", file=sys.stderr)
         return 1
     steps = sum(len(lesson.steps) for lesson in curriculum)
-    print(f"ok: {len(curriculum)} lessons, {steps} steps in {folder}")
+    print(f"ok: {len(curriculum)} lessons, {steps} steps, {len(bank.questions)} quiz questions "
+          f"in {folder}")
     return 0
 
 

@@ -24,7 +24,7 @@ import random
 import re
 from collections.abc import Callable
 
-from ..rules import BoardError, analyze, check, lethal_damage, parse_board
+from ..rules import BoardError, analyze, blocker_status, check, lethal_damage, parse_board
 
 TIERS = (1, 2, 3)
 TYPES = ("number", "legal", "rule", "one", "many", "assign")
@@ -268,7 +268,8 @@ def number_question(board, rng):
         f"{attacker['name']} can assign at most {most} to {_target(board, attacker)}.")
     return _base(board, "number",
                  f"{_describe(board)} What is the most damage {attacker['name']} can assign to "
-                 f"{_target(board, attacker)}?", most, ["702.19b", "510.1c"], why)
+                 f"{_target(board, attacker)}?", most, ["702.19b", "510.1c"], why,
+                 verify={"kind": "max", "creature": attacker["id"], "recipient": "player"})
 
 
 def _random_split(board: dict, analysis: dict, rng: random.Random) -> dict:
@@ -285,9 +286,10 @@ def _random_split(board: dict, analysis: dict, rng: random.Random) -> dict:
     return split
 
 
-def legal_question(board, rng):
+def legal_question(board, rng, split: dict | None = None):
     analysis = analyze(board)
-    split = analysis["best"] if rng.random() < 0.4 else _random_split(board, analysis, rng)
+    if split is None:
+        split = analysis["best"] if rng.random() < 0.4 else _random_split(board, analysis, rng)
     result = check({**board, "assignment": split})
     judged = {**board, "assignment": split}
     if result["legal"]:
@@ -342,7 +344,8 @@ def one_question(board, rng):
                  f"assign to {blocker['name']} before it may assign any to "
                  f"{_target(board, attacker)}?", str(key), ["702.19b", "702.2c"] if deathtouch
                  else ["702.19b"], why + ".",
-                 options=[{"id": str(o), "text": str(o)} for o in options])
+                 options=[{"id": str(o), "text": str(o)} for o in options],
+                 verify={"kind": "lethal", "creature": attacker["id"], "blocker": blocker["id"]})
 
 
 def many_question(board, rng):
@@ -389,20 +392,57 @@ def assign_question(board, rng):
                  example=analysis["best"])
 
 
+BOARD_TYPES = ("number", "legal", "assign")
+
+
+def from_board(board: dict, kind: str, split: dict | None = None, tier: int = 1) -> dict | None:
+    """A question about a board a judge built in the sandbox, worded and keyed like a generated
+    one: `number` (the most to what an attacker attacks), `legal` (is `split` legal) or `assign`
+    (send the most). None when the board can't carry that question (nothing to drag, say).
+    Raises BoardError for a board the core refuses."""
+    if kind not in BOARD_TYPES:
+        raise GenerateError("type", f"must be one of {', '.join(BOARD_TYPES)}")
+    parse_board(board)  # the core refuses a bad board first (BoardError)
+    board = _filled(board)
+    rng = random.Random(0)  # which attacker, when there are several: the same every time
+    question = legal_question(board, rng, split or {}) if kind == "legal" else \
+        MAKERS[kind](board, rng)
+    if question is not None:
+        question.update(id="own", tier=tier)
+    return question
+
+
+def _filled(board: dict) -> dict:
+    """The board with the contract's defaults written out, as the generator's own boards are."""
+    defaults = {"attackers": {"abilities": [], "attacking": "player", "blocked_by": []},
+                "blockers": {"damage": 0, "abilities": []},
+                "planeswalkers": {"removed_from_combat": False},
+                "battles": {"removed_from_combat": False}}
+    return {kind: [{**fill, **thing} for thing in board.get(kind, [])]
+            for kind, fill in defaults.items()}
+
+
 MAKERS = {"number": number_question, "legal": legal_question, "rule": rule_question,
           "one": one_question, "many": many_question, "assign": assign_question}
 
 
 def grade_assign(question: dict, split: dict) -> dict:
-    """An `assign` answer, graded by the core: legal, and sending the most asked for."""
+    """An `assign` answer, graded by the core: legal, and meeting the goal — any legal split
+    (`legal`), or sending `answer` (the exact amount or the most) to the goal's recipient, and
+    with `lethal`, assigning lethal damage to exactly those blockers."""
     try:
         result = check({**question["board"], "assignment": split})
+        lethal = {b for b, s in blocker_status(question["board"], split).items() if s["lethal"]}
     except BoardError as err:
         return {"correct": False, "problems": [], "error": str(err)}
     goal = question["goal"]
-    sent = split.get(goal["creature"], {}).get(goal["recipient"], 0)
-    return {"correct": result["legal"] and sent == question["answer"],
-            "problems": result["problems"], "sent": sent}
+    correct = result["legal"]
+    sent = split.get(goal.get("creature"), {}).get(goal.get("recipient", "player"), 0)
+    if goal["kind"] != "legal":
+        correct = correct and sent == question["answer"]
+    if goal.get("lethal") is not None:
+        correct = correct and lethal == set(goal["lethal"])
+    return {"correct": correct, "problems": result["problems"], "sent": sent}
 
 
 def check_split(question: dict, split: dict) -> list[dict]:

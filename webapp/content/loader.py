@@ -15,8 +15,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from .. import paths
+from .bank import BANK_FOLDER
 from .model import ContentError, Curriculum, Lesson, Problem
 from .schema import (INTERACTIVE_TYPES, QUESTION_TYPES, CatalogueFile, LessonFile, text_keys)
+from .glossary import read_glossary
 from .texts import DEFAULT_LANGUAGE, LANGUAGES, parse_markdown
 
 DEFAULT_LESSONS_DIR = paths.LESSONS
@@ -65,7 +67,8 @@ def collect(path: str | Path, *, verify_keys: bool = True) -> tuple[Curriculum, 
             if message:
                 problems.append(Problem(item.path, item.field, message))
     notes = _read_rule_notes(root, checkable, problems)
-    return Curriculum(root, tuple(lessons), notes), problems
+    glossary = read_glossary(root, lessons, problems)
+    return Curriculum(root, tuple(lessons), notes, glossary), problems
 
 
 RULE = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
@@ -177,7 +180,7 @@ def _check_catalogue(root: Path, catalogue: CatalogueFile, problems: list[Proble
                                         f"'{pre}' is not an earlier lesson in the catalogue"))
         seen.add(entry.id)
     for folder in sorted(p for p in root.iterdir() if p.is_dir()):
-        if folder.name.startswith((".", "_")) or folder.name in seen:
+        if folder.name.startswith((".", "_")) or folder.name in seen or folder.name == BANK_FOLDER:
             continue
         problems.append(Problem(str(folder), "-", "lesson folder is not listed in catalogue.toml"))
 

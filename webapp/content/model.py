@@ -125,6 +125,7 @@ class Curriculum:
     root: Path
     lessons: tuple[Lesson, ...] = field(default_factory=tuple)
     rule_notes: dict[str, dict[str, str]] = field(default_factory=dict)  # lang -> rule -> note
+    glossary: object = None  # glossary.Glossary: terms, and where each lesson first uses them
 
     def __post_init__(self) -> None:
         self._by_id = {lesson.id: lesson for lesson in self.lessons}

@@ -12,6 +12,7 @@ from typing import Callable
 
 from webapp.rules import BoardError, analyze, check
 
+from . import teaching
 from .model import Curriculum, Lesson
 from .schema import Choice, GoalExact, GoalMost, Legal, Practice, Predict, Worked
 
@@ -41,8 +42,10 @@ def key_checks(curriculum: Curriculum) -> list[KeyCheck]:
                                 _board_check(lesson, name)))
         for i, step in enumerate(lesson.steps):
             where = f"steps[{i}]"
-            for suffix, fld, fn in _step_checks(step):
+            for suffix, fld, fn in (*_step_checks(step), *teaching.step_checks(lesson, step)):
                 out.append(KeyCheck(f"{lesson.id}/{step.id}{suffix}", path, f"{where}{fld}", fn))
+        out.append(KeyCheck(f"{lesson.id}/teaching:fade", path, "steps",
+                            lambda lesson=lesson: teaching.fade_order(lesson)))
     return out
 
 

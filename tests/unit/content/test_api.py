@@ -27,8 +27,8 @@ def test_boards_are_fresh_copies(curriculum):
     board = lesson.board("rhino-vs-bears")
     board["attackers"][0]["power"] = 99
     assert lesson.board("rhino-vs-bears")["attackers"][0]["power"] == 4
-    step = lesson.step("rhino-worked")
-    assert step.board_with_assignment()["assignment"] == {"rhino": {"bears": 2, "player": 2}}
+    step = lesson.step("elves-worked")
+    assert step.board_with_assignment()["assignment"] == {"rhino": {"elves": 1, "player": 3}}
 
 
 def test_markdown_renders_with_html_escaped():
@@ -53,10 +53,11 @@ def test_headings_inside_code_fences_are_text():
 
 
 def test_practice_grading_names_the_outcome(curriculum):
-    step = curriculum.lesson("what-trample-does").step("rhino-one-free")
+    step = curriculum.lesson("what-trample-does").step("wurm-one-free")
+    locked = {"cadet": 1, "player": 3}
     assert goal_amount(step) == 2
-    assert evaluate_practice(step, {"rhino": {"bears": 2, "player": 2}}).met
-    moved = evaluate_practice(step, {"rhino": {"bears": 3, "player": 1}})
+    assert evaluate_practice(step, {"rhino": locked, "wurm": {"mulch": 4, "player": 2}}).met
+    moved = evaluate_practice(step, {"rhino": {"cadet": 4}, "wurm": {"mulch": 4, "player": 2}})
     assert (moved.met, moved.reason) == (False, "fixed_changed")
     free = curriculum.lesson("what-trample-does").step("giant-all-free")
     short = evaluate_practice(free, {"rhino": {"giant": 2, "player": 2}})

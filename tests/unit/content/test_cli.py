@@ -29,7 +29,7 @@ def test_a_broken_folder_prints_every_problem_one_per_line(lessons_copy, capsys)
                              "greater than or equal to 0") for line in lines), lines
     assert any("history/en.md: alfa: " in line for line in lines)
     assert any("history/en.md: alpha: section is missing" in line for line in lines)
-    assert any("battles/lesson.toml: steps[5].answer: answer is 2" in line for line in lines)
+    assert any("battles/lesson.toml: steps[6].answer: answer is 2" in line for line in lines)
     assert all(line.count(": ") >= 2 for line in lines)
     assert "Traceback" not in captured.out + captured.err
 

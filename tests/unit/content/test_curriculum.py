@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webapp.content import INTERACTIVE_TYPES, QUESTION_TYPES, STEP_TYPES
+from webapp.content import INTERACTIVE_TYPES, QUESTION_TYPES, STEP_TYPES, load_curriculum
 from tests.conftest import LESSON_COUNT
 
 EXPECTED_ORDER = [
@@ -13,23 +13,30 @@ EXPECTED_ORDER = [
     "marked-damage",
     "protection-and-indestructible",
     "deathtouch-and-trample",
+    "deathtouch-limits",
     "doublers-and-preventers",
+    "infect-and-wither",
     "only-when-attacking",
+    "trample-outside-combat",
     "blockers-vanish",
     "trampler-dies-too",
     "shared-blockers",
+    "two-tramplers-one-blocker",
     "first-and-double-strike",
     "attacking-a-planeswalker",
     "trample-over-planeswalkers",
+    "walkers-and-deathtouch",
+    "walker-blockers-vanish",
     "battles",
+    "battle-leaves-combat",
     "judge-corners",
     "history",
 ]
 
 
-def test_the_eighteen_lessons_come_in_the_promised_order(curriculum):
+def test_the_lessons_come_in_the_promised_order(curriculum):
     assert [lesson.id for lesson in curriculum.lessons] == EXPECTED_ORDER
-    assert [lesson.number for lesson in curriculum.lessons] == list(range(1, 19))
+    assert [lesson.number for lesson in curriculum.lessons] == list(range(1, 26))
 
 
 def test_every_lesson_has_a_board_to_touch_and_at_least_two_questions(curriculum):
@@ -90,13 +97,18 @@ def test_every_legal_question_names_its_deciding_rule_in_the_explanation(curricu
 
 
 def test_french_is_written_for_the_first_three_lessons(curriculum):
+    """French covers lessons 1-3 except the steps added for issue 13 (they fall back to English,
+    flagged, until the translators catch up)."""
     for lesson in curriculum.lessons[:3]:
-        assert lesson.translation("fr") == "complete", lesson.id
+        assert lesson.translation("fr") in ("complete", "partial"), lesson.id
         assert lesson.title("fr").lang == "fr" and not lesson.title("fr").fallback
+        first = lesson.steps[0].text("fr")
+        assert (first.lang, first.fallback) == ("fr", False), lesson.id
 
 
-def test_a_missing_translation_falls_back_to_english_and_says_so(curriculum):
-    lesson = curriculum.lesson("history")
+def test_a_missing_translation_falls_back_to_english_and_says_so(lessons_copy):
+    (lessons_copy / "history" / "ja.md").unlink(missing_ok=True)
+    lesson = load_curriculum(lessons_copy).lesson("history")
     assert lesson.translation("ja") == "missing"
     title = lesson.title("ja")
     assert (title.lang, title.fallback) == ("en", True)

@@ -7,6 +7,7 @@ and Japanese pages). Japanese has no spaces, so for it the check looks for 20-ch
 from __future__ import annotations
 
 import re
+import tomllib
 
 import pytest
 
@@ -36,6 +37,29 @@ def test_no_english_lesson_text_repeats_eight_words_of_the_seeds():
         for run in runs(words(md.read_text(encoding="utf-8"))) & seeded:
             copied.append(f"{md.parent.name}: {' '.join(run)}")
     assert not copied, "\n".join(copied)
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed pages (../shared/seeds) are not here")
+def test_no_quiz_bank_text_repeats_eight_words_of_the_seeds():
+    seeded = set()
+    for page in sorted(SEEDS.iterdir()):
+        seeded |= runs(words(page.read_text(encoding="utf-8", errors="replace")))
+    copied = []
+    for path in sorted((DEFAULT_LESSONS_DIR / "quizzes").glob("tier-*.[ef][nr].toml")):
+        for qid, text in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            for string in _strings(text):
+                for run in runs(words(string)) & seeded:
+                    copied.append(f"{path.name} [{qid}]: {' '.join(run)}")
+    assert not copied, "\n".join(copied)
+
+
+def _strings(value) -> list[str]:
+    """Every string in a TOML value, each kept apart so no run spans two of them."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    return []
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed pages (../shared/seeds) are not here")

@@ -34,8 +34,8 @@ def test_every_kind_of_problem_is_reported_together(lessons_copy):
     edit(one / "lesson.toml", 'id = "once-blocked"\ntype = "explain"',
          'id = "once-blocked"\ntype = "explain"\ncolour = "green"')
     edit(one / "lesson.toml", "answer = 0", 'answer = "none"')
-    edit(one / "lesson.toml", 'board = "wurm-vs-elves"\nassignment = { wurm = { elves = 6 } }',
-         'board = "no-such-board"\nassignment = { wurm = { elves = 6 } }')
+    edit(one / "lesson.toml", 'board = "wurm-vs-bears"\nassignment = { wurm = { bears = 6 } }',
+         'board = "no-such-board"\nassignment = { wurm = { bears = 6 } }')
     edit(two / "lesson.toml", 'abilities = ["trample"], colors = ["green"], blocked_by = ["giant"]',
          'abilities = ["tramples"], colors = ["green"], blocked_by = ["giant"]')
     # a wrong answer key, a goal of an unknown kind, two correct options
@@ -50,7 +50,7 @@ def test_every_kind_of_problem_is_reported_together(lessons_copy):
     expected = {
         ("blocked-means-stopped/lesson.toml", "steps[0].colour"),
         ("blocked-means-stopped/lesson.toml", "steps[3].answer"),
-        ("blocked-means-stopped/lesson.toml", "steps[7]"),
+        ("blocked-means-stopped/lesson.toml", "steps[8]"),
         ("what-trample-does/lesson.toml", "boards.rhino-vs-giant.attackers[0].abilities[0]"),
         ("force-of-nature/lesson.toml", "steps[5].goal"),
     }
@@ -65,8 +65,8 @@ def test_board_reference_markdown_and_key_problems_in_otherwise_valid_lessons(le
     one = lessons_copy / "blocked-means-stopped"
     two = lessons_copy / "what-trample-does"
     four = lessons_copy / "two-blockers"
-    edit(one / "lesson.toml", 'board = "wurm-vs-elves"\nassignment = { wurm = { elves = 6 } }',
-         'board = "no-such-board"\nassignment = { wurm = { elves = 6 } }')
+    edit(one / "lesson.toml", 'board = "wurm-vs-bears"\nassignment = { wurm = { bears = 6 } }',
+         'board = "no-such-board"\nassignment = { wurm = { bears = 6 } }')
     edit(two / "lesson.toml", 'creature = "rhino"\nanswer = 0', 'creature = "rhino"\nanswer = 3')
     edit(four / "en.md", "## crash-predict.why\n", "## crash-predict.wy\n")
     found = where(problems_of(lessons_copy))
@@ -109,7 +109,7 @@ def test_legal_key_and_rule_are_checked(lessons_copy):
     problems = problems_of(lessons_copy)
     found = where(problems)
     assert ("what-trample-does/lesson.toml", "steps[6].legal") in found
-    assert ("force-of-nature/lesson.toml", "steps[7].legal") in found
+    assert ("force-of-nature/lesson.toml", "steps[6].legal") in found
     assert any("702.19f is not among" in p.message for p in problems)
 
 
@@ -124,11 +124,9 @@ def test_practice_solution_must_respect_fixed_sliders_and_reach_the_goal(lessons
 def test_a_lesson_needs_questions_and_a_board(lessons_copy):
     lesson = lessons_copy / "judge-corners" / "lesson.toml"
     text = lesson.read_text(encoding="utf-8")
-    # keep only the explains: cut the steps after 'banding', drop the worked and predict boards
-    cut = text.index('[[steps]]\nid = "band-practice"')
-    text = text[:cut].replace('type = "predict"', 'type = "explain"')
-    text = text.replace('board = "rhino-twice"\ncreature = "rhino"\nanswer = 2\n', "")
-    text = text.replace('type = "worked"', 'type = "explain"').replace(
+    # keep only the explains: cut the steps after the first worked one, and make that an explain
+    cut = text.index('[[steps]]\nid = "counter-one-free"')
+    text = text[:cut].replace('type = "worked"', 'type = "explain"').replace(
         'board = "giant-counter"\nassignment = { giant = { cadet = 1, player = 2 } }\n', "")
     lesson.write_text(text, encoding="utf-8")
     problems = problems_of(lessons_copy)

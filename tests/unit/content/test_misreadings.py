@@ -1,0 +1,133 @@
+"""Wrong predictions are mapped to the misreading they reveal, for every predict step of every
+lesson (read from the loader, so a new lesson is covered without editing this file)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from webapp.content import load_curriculum
+from webapp.content.misreadings import BY_CODE, MISREADINGS, diagnose, misread_numbers, most
+
+CURRICULUM = load_curriculum()
+PREDICTS = [pytest.param(step, id=f"{lesson.id}/{step.id}")
+            for lesson in CURRICULUM for step in lesson.steps if step.type == "predict"]
+
+
+def bears(**extra):
+    return {"id": "b1", "name": "Grizzly Bears", "power": 2, "toughness": 2, "damage": 0,
+            "abilities": [], **extra}
+
+
+def wurm(blocked_by=("b1",), **extra):
+    return {"id": "a1", "name": "Craw Wurm", "power": 6, "toughness": 4,
+            "abilities": ["trample"], "attacking": "player", "blocked_by": list(blocked_by),
+            **extra}
+
+
+@pytest.mark.parametrize("step", PREDICTS)
+def test_the_right_answer_is_never_read_as_a_misreading(step):
+    board = step.board_data()
+    assert most(board, step.creature, step.recipient) == step.answer
+    assert diagnose(board, step.creature, step.recipient, step.answer) is None
+    assert step.answer not in misread_numbers(board, step.creature, step.recipient)
+
+
+@pytest.mark.parametrize("step", PREDICTS)
+def test_every_predict_step_has_a_misreading_that_explains_some_wrong_number(step):
+    numbers = misread_numbers(step.board_data(), step.creature, step.recipient)
+    assert numbers, "no misreading of this board gives a wrong number: add one"
+    for number, misreading in numbers.items():
+        assert number >= 0 and misreading.rule and "%(said)s" in misreading.sentence
+
+
+@pytest.mark.parametrize("step", PREDICTS)
+def test_a_misreading_leaves_the_lesson_board_as_it_was(step):
+    board = step.board_data()
+    before = copy.deepcopy(board)
+    misread_numbers(board, step.creature, step.recipient)
+    assert board == before
+
+
+def test_summing_toughness_with_deathtouch_is_named():
+    board = {"attackers": [wurm(["b1", "b2"], abilities=["trample", "deathtouch"])],
+             "blockers": [bears(), bears(id="b2", toughness=3)]}
+    # Right: 1 + 1 lethal, 4 over. Summing toughness: 2 + 3, 1 over.
+    assert most(board, "a1", "player") == 4
+    assert diagnose(board, "a1", "player", 1).code == "deathtouch_ignored"
+
+
+def test_forgetting_marked_damage_is_named():
+    board = {"attackers": [wurm()], "blockers": [bears(toughness=4, damage=3)]}
+    assert most(board, "a1", "player") == 5
+    assert diagnose(board, "a1", "player", 2).code == "marked_forgotten"
+
+
+def test_power_minus_blockers_with_deathtouch_meets_its_limit():
+    board = {"attackers": [wurm(["b1", "b2"], abilities=["trample", "deathtouch"])],
+             "blockers": [bears(damage=2, abilities=["indestructible"]), bears(id="b2")]}
+    assert most(board, "a1", "player") == 5
+    assert diagnose(board, "a1", "player", 4).code == "deathtouch_formula"
+
+
+def test_thinking_protection_or_indestructible_raises_lethal_is_named():
+    board = {"attackers": [wurm()], "blockers": [bears(abilities=["protection_from_green"])]}
+    assert diagnose(board, "a1", "player", 0).code == "protection_raises_lethal"
+    assert diagnose(board, "a1", "player", 6).code == "protected_skipped"
+
+
+def test_lethal_on_only_one_of_several_blockers_is_named():
+    board = {"attackers": [wurm(["b1", "b2"])], "blockers": [bears(), bears(id="b2", toughness=3)]}
+    assert most(board, "a1", "player") == 1
+    assert diagnose(board, "a1", "player", 4).code == "one_blocker_only"
+    assert diagnose(board, "a1", "player", 3).code == "one_blocker_only"
+
+
+def test_plain_trample_past_a_planeswalker_is_named():
+    board = {"attackers": [wurm(attacking="pw1")], "blockers": [bears()],
+             "planeswalkers": [{"id": "pw1", "name": "Jace Beleren", "loyalty": 3}]}
+    assert most(board, "a1", "player") == 0
+    assert diagnose(board, "a1", "player", 4).code == "plain_trample_past_walker"
+
+
+def test_trample_over_planeswalkers_owes_loyalty_first():
+    board = {"attackers": [wurm(attacking="pw1", abilities=["trample_over_planeswalkers"])],
+             "blockers": [bears()],
+             "planeswalkers": [{"id": "pw1", "name": "Jace Beleren", "loyalty": 3}]}
+    assert most(board, "a1", "player") == 1
+    assert diagnose(board, "a1", "player", 4).code == "loyalty_skipped"
+
+
+def test_deathtouch_does_not_lower_the_loyalty_owed():
+    board = {"attackers": [wurm(attacking="pw1",
+                                abilities=["trample_over_planeswalkers", "deathtouch"])],
+             "blockers": [bears()],
+             "planeswalkers": [{"id": "pw1", "name": "Chandra Nalaar", "loyalty": 4}]}
+    assert most(board, "a1", "player") == 1  # 1 to the Bears, 4 to Chandra
+    assert diagnose(board, "a1", "player", 4).code == "deathtouch_on_walker"
+
+
+def test_a_battle_that_left_combat_passes_nothing_on():
+    board = {"attackers": [wurm([], attacking="bt1")], "blockers": [],
+             "battles": [{"id": "bt1", "name": "Invasion of Zendikar", "defense": 3,
+                          "removed_from_combat": True}]}
+    assert most(board, "a1", "player") == 0
+    assert diagnose(board, "a1", "player", 6).code == "left_target_passes_on"
+
+
+def test_a_shared_blocker_counts_the_other_attackers_damage():
+    wall = bears(toughness=5, abilities=["can_block_additional"])
+    board = {"attackers": [wurm(), wurm(id="a2", name="Rhino", power=4)], "blockers": [wall]}
+    assert most(board, "a1", "player") == 5  # the other attacker can supply four of the five
+    assert diagnose(board, "a1", "player", 1).code == "other_attackers_ignored"
+
+
+def test_a_number_no_misreading_gives_is_not_named():
+    board = {"attackers": [wurm()], "blockers": [bears()]}
+    assert diagnose(board, "a1", "player", 3) is None
+
+
+def test_codes_are_unique_and_every_misreading_has_a_rule():
+    assert len(BY_CODE) == len(MISREADINGS)
+    assert all(m.rule for m in MISREADINGS)

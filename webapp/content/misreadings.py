@@ -1,0 +1,343 @@
+"""What a wrong prediction reveals: "you'd get that number if you misread the board like this".
+
+A misreading is a named change to the board (deathtouch dropped, marked damage wiped, a protected
+blocker made unkillable, ...). Its number is what the rules core's `analyze` says the most is on
+the changed board, so no rule is re-implemented here: each misreading only says *which* part of the
+board a learner overlooked or invented. A typed number that equals a misreading's number (and not
+the right answer) is explained by that misreading's sentence and rule; any other wrong number gets
+the generic explanation built from the core's lethal details.
+
+    misread_numbers(board, creature, recipient) -> {number: Misreading}   first misreading wins
+    diagnose(board, creature, recipient, said)   -> Misreading | None
+
+Works for every predict step of every lesson without lesson data: the board is all it reads.
+Sentences are English msgids marked with N_ and translated where they are shown; their params are
+`said`, `answer`, `creature` and `recipient` (names as the page shows them).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..rules import BoardError, analyze
+
+
+def N_(text: str) -> str:
+    """Mark a sentence for translation; the web layer translates it where it is shown."""
+    return text
+
+
+@dataclass(frozen=True)
+class Misreading:
+    code: str
+    rule: str
+    sentence: str
+    misread: Callable[[dict, str], list[dict]]  # (board, creature id) -> misread boards ([] = n/a)
+
+
+def _attacker(board: dict, cid: str) -> dict | None:
+    return next((a for a in board.get("attackers", []) if a["id"] == cid), None)
+
+
+def _blockers_of(board: dict, attacker: dict) -> list[dict]:
+    ids = set(attacker.get("blocked_by", []))
+    return [b for b in board.get("blockers", []) if b["id"] in ids]
+
+
+def _walker(board: dict, attacker: dict) -> dict | None:
+    target = attacker.get("attacking", "player")
+    return next((p for p in board.get("planeswalkers", []) if p["id"] == target), None)
+
+
+def _protected(blocker: dict) -> bool:
+    return any(a.startswith("protection_from_") or a == "indestructible"
+               for a in blocker.get("abilities", []))
+
+
+def _changed(board: dict, cid: str, change: Callable[[dict, dict], bool]) -> list[dict]:
+    """A copy of the board with `change(copy, attacker)` applied, if it changed anything."""
+    misread = copy.deepcopy(board)
+    attacker = _attacker(misread, cid)
+    if attacker is None or not change(misread, attacker):
+        return []
+    return [misread]
+
+
+def _without_ability(ability: str):
+    def change(board, attacker):
+        if ability not in attacker["abilities"]:
+            return False
+        attacker["abilities"] = [a for a in attacker["abilities"] if a != ability]
+        return True
+    return change
+
+
+def _wipe_marks(only_lethal: bool):
+    def change(board, attacker):
+        if only_lethal and "deathtouch" not in attacker["abilities"]:
+            return False
+        marked = [b for b in _blockers_of(board, attacker) if b.get("damage")
+                  and (not only_lethal or b["damage"] >= b["toughness"])]
+        for b in marked:
+            b["damage"] = 0
+        return bool(marked)
+    return change
+
+
+def _alone(board, attacker):
+    """Other attackers that share a blocker or planeswalker with this one go away."""
+    mine = set(attacker.get("blocked_by", [])) | {attacker.get("attacking")}
+    others = [a for a in board["attackers"] if a is not attacker and
+              mine & (set(a.get("blocked_by", [])) | {a.get("attacking")}) - {"player"}]
+    if not others:
+        return False
+    board["attackers"] = [a for a in board["attackers"] if a not in others]
+    return True
+
+
+def _unkillable(board, attacker):
+    protected = [b for b in _blockers_of(board, attacker) if _protected(b)]
+    for b in protected:  # more than the attacker could ever assign: lethal out of reach
+        b["toughness"] = b.get("damage", 0) + max(attacker["power"], 0) + 1
+    return bool(protected)
+
+
+def _skip_protected(board, attacker):
+    protected = {b["id"] for b in _blockers_of(board, attacker) if _protected(b)}
+    if not protected:
+        return False
+    attacker["blocked"] = True
+    attacker["blocked_by"] = [b for b in attacker["blocked_by"] if b not in protected]
+    return True
+
+
+def _one_blocker_only(board: dict, cid: str) -> list[dict]:
+    """Each blocker in turn as the only one that needs lethal damage."""
+    attacker = _attacker(board, cid)
+    if attacker is None or len(attacker.get("blocked_by", [])) < 2 or not _tramples(attacker):
+        return []
+    out = []
+    for keep in attacker["blocked_by"]:
+        misread = copy.deepcopy(board)
+        _attacker(misread, cid)["blocked_by"] = [keep]
+        out.append(misread)
+    return out
+
+
+def _tramples(attacker: dict) -> bool:
+    return bool({"trample", "trample_over_planeswalkers"} & set(attacker["abilities"]))
+
+
+def _plain_trample_past_walker(board, attacker):
+    """Plain trample read as if the excess went to the controller: as if it attacked the player."""
+    if _walker(board, attacker) is None or "trample" not in attacker["abilities"] \
+            or "trample_over_planeswalkers" in attacker["abilities"]:
+        return False
+    attacker["attacking"] = "player"
+    return True
+
+
+def _battle_as_walker(board, attacker):
+    """Trample over planeswalkers read as reaching past a battle too (its defense as loyalty)."""
+    battle = next((b for b in board.get("battles", []) if b["id"] == attacker.get("attacking")),
+                  None)
+    if battle is None or "trample_over_planeswalkers" not in attacker["abilities"]:
+        return False
+    board["battles"] = [b for b in board["battles"] if b is not battle]
+    board.setdefault("planeswalkers", []).append(
+        {"id": battle["id"], "name": battle["name"], "loyalty": battle["defense"],
+         "removed_from_combat": bool(battle.get("removed_from_combat"))})
+    return True
+
+
+def _walker_removed(value: bool):
+    def change(board, attacker):
+        walker = _walker(board, attacker)
+        if walker is None or "trample_over_planeswalkers" not in attacker["abilities"] \
+                or bool(walker.get("removed_from_combat")) is value:
+            return False
+        walker["removed_from_combat"] = value
+        return True
+    return change
+
+
+def _deathtouch_on_walker(board, attacker):
+    """Deathtouch read as making 1 damage enough for a planeswalker's loyalty too."""
+    walker = _walker(board, attacker)
+    if walker is None or "deathtouch" not in attacker["abilities"] or walker["loyalty"] <= 1:
+        return False
+    walker["loyalty"] = 1
+    return True
+
+
+def _left_target_passes_on(board, attacker):
+    """A planeswalker or battle that left combat read as letting the damage go on to the player."""
+    target = attacker.get("attacking", "player")
+    things = [*board.get("planeswalkers", []), *board.get("battles", [])]
+    left = next((t for t in things if t["id"] == target and t.get("removed_from_combat")), None)
+    if left is None:
+        return False
+    attacker["attacking"] = "player"
+    return True
+
+
+def _blocked_without_trample(gone: bool):
+    def change(board, attacker):
+        blocked = bool(attacker.get("blocked_by")) or attacker.get("blocked", False)
+        if not blocked or _tramples(attacker) or bool(attacker.get("blocked_by")) is gone:
+            return False
+        attacker["abilities"] = [*attacker["abilities"], "trample"]
+        return True
+    return change
+
+
+def _unblocked(board, attacker):
+    if not attacker.get("blocked_by"):
+        return False
+    attacker["blocked_by"], attacker["blocked"] = [], False
+    return True
+
+
+def _blocker_tramples(board: dict, cid: str) -> list[dict]:
+    """A blocking trampler read as if it were the attacker, trampling over what it blocks."""
+    blocker = next((b for b in board.get("blockers", []) if b["id"] == cid), None)
+    if blocker is None or "trample" not in blocker.get("abilities", []):
+        return []
+    blocked = [a for a in board["attackers"] if cid in a.get("blocked_by", [])]
+    if not blocked:
+        return []
+    turned = {"attackers": [{"id": cid, "name": blocker["name"], "power": blocker["power"],
+                             "toughness": blocker["toughness"], "abilities": ["trample"],
+                             "attacking": "player", "blocked_by": [a["id"] for a in blocked]}],
+              "blockers": [{"id": a["id"], "name": a["name"], "power": a["power"],
+                            "toughness": a["toughness"], "damage": 0, "abilities": []}
+                           for a in blocked]}
+    return [turned]
+
+
+def _simple(change) -> Callable[[dict, str], list[dict]]:
+    return lambda board, cid: _changed(board, cid, change)
+
+
+# In order: when two misreadings give the same number, the first (more specific) one is named.
+MISREADINGS: tuple[Misreading, ...] = (
+    Misreading("deathtouch_formula", "702.2c", N_(
+        "%(said)s is what the shortcut “power minus one per blocker” gives. A blocker that already "
+        "has lethal damage marked needs nothing more, even from a deathtouch attacker."),
+        _simple(_wipe_marks(only_lethal=True))),
+    Misreading("deathtouch_ignored", "702.2c", N_(
+        "%(said)s is what you get by assigning each blocker its whole toughness. %(creature)s has "
+        "deathtouch, so 1 damage to a blocker is already lethal."),
+        _simple(_without_ability("deathtouch"))),
+    Misreading("marked_forgotten", "702.19b", N_(
+        "%(said)s is what you get if the damage already marked on the blockers didn’t count. It "
+        "does: a damaged blocker needs only its toughness minus the damage it has."),
+        _simple(_wipe_marks(only_lethal=False))),
+    Misreading("other_attackers_ignored", "702.19b", N_(
+        "%(said)s is what you get if %(creature)s had to kill a shared blocker alone. Damage the "
+        "other attacker assigns to it in the same step counts toward lethal."),
+        _simple(_alone)),
+    Misreading("protection_raises_lethal", "702.19b", N_(
+        "%(said)s is what you get if protection or indestructible made lethal damage out of reach. "
+        "Lethal damage comes from toughness and marked damage only; protection and indestructible "
+        "change what happens to the damage, not how much must be assigned."),
+        _simple(_unkillable)),
+    Misreading("protected_skipped", "702.19b", N_(
+        "%(said)s is what you get if a blocker with protection or indestructible could be passed "
+        "over. It is still blocking, so it too needs lethal damage assigned first."),
+        _simple(_skip_protected)),
+    Misreading("one_blocker_only", "702.19b", N_(
+        "%(said)s is what you get if only one blocker needed lethal damage. Trample lets damage go "
+        "past only once every blocker has been assigned lethal damage."),
+        _one_blocker_only),
+    Misreading("plain_trample_past_walker", "702.19c", N_(
+        "%(said)s is what you get if plain trample carried damage past a planeswalker to its "
+        "controller. It can’t: plain trample stops at the planeswalker; only trample over "
+        "planeswalkers goes on."),
+        _simple(_plain_trample_past_walker)),
+    Misreading("battle_as_planeswalker", "702.19c", N_(
+        "%(said)s is what you get if trample over planeswalkers carried damage past a battle. It "
+        "doesn’t: past a battle’s blockers, the damage can go only to the battle."),
+        _simple(_battle_as_walker)),
+    Misreading("loyalty_skipped", "702.19c", N_(
+        "%(said)s is what you get if the planeswalker didn’t need its loyalty first. Trample over "
+        "planeswalkers reaches the controller only after the planeswalker is assigned at least "
+        "its loyalty."),
+        _simple(_walker_removed(True))),
+    Misreading("deathtouch_on_walker", "702.19c", N_(
+        "%(said)s is what you get if deathtouch made 1 damage enough for the planeswalker too. "
+        "Deathtouch changes lethal damage for creatures only: the planeswalker still needs its "
+        "full loyalty before anything goes on to its controller."),
+        _simple(_deathtouch_on_walker)),
+    Misreading("left_target_passes_on", "506.4c", N_(
+        "%(said)s is what you get if the damage went on to the player once the planeswalker or "
+        "battle left combat. It doesn’t: the attacker is still attacking it, so nothing goes "
+        "anywhere else."),
+        _simple(_left_target_passes_on)),
+    Misreading("removed_walker_counted", "702.19e", N_(
+        "%(said)s is what you get if the planeswalker that left combat still had to be assigned "
+        "its loyalty. Once it has left combat, it needs nothing."),
+        _simple(_walker_removed(False))),
+    Misreading("blocking_trample", "702.19a", N_(
+        "%(said)s is what you get if trample worked for a blocking creature. Trample does nothing "
+        "when the creature with it blocks: its damage goes only to the creatures it blocks."),
+        _blocker_tramples),
+    Misreading("blocked_gets_through", "510.1c", N_(
+        "%(said)s is what you get if a blocked creature without trample could send the extra on. "
+        "Without trample, all of a blocked creature’s damage goes to its blockers."),
+        _simple(_blocked_without_trample(gone=False))),
+    Misreading("gone_blockers_without_trample", "510.1c", N_(
+        "%(said)s is what you get if a creature whose blockers all left combat still hit what it "
+        "attacks. It stays blocked: without trample it assigns no combat damage."),
+        _simple(_blocked_without_trample(gone=True))),
+    Misreading("trample_ignored", "702.19b", N_(
+        "%(said)s is what you get if trample did nothing once %(creature)s was blocked. With "
+        "trample, damage beyond lethal for the blockers may go on to what it attacks."),
+        _simple(_without_ability("trample"))),
+    Misreading("blockers_ignored", "702.19b", N_(
+        "%(said)s is what you get if the blockers weren’t there. Each blocker must be assigned "
+        "lethal damage before any goes past it."),
+        _simple(_unblocked)),
+)
+BY_CODE = {m.code: m for m in MISREADINGS}
+
+
+def _filled(board: dict) -> dict:
+    """A copy with the contract's optional fields written out, so a change can read them."""
+    full = copy.deepcopy(board)
+    for attacker in full.get("attackers", []):
+        attacker.setdefault("abilities", [])
+        attacker.setdefault("blocked_by", [])
+    for blocker in full.get("blockers", []):
+        blocker.setdefault("abilities", [])
+        blocker.setdefault("damage", 0)
+    return full
+
+
+def most(board: dict, creature: str, recipient: str) -> int:
+    """The most `creature` can assign to `recipient` on this board (the core's analyze)."""
+    info = analyze(board)["creatures"].get(creature, {})
+    return info.get("recipients", {}).get(recipient, {}).get("max", 0)
+
+
+def misread_numbers(board: dict, creature: str, recipient: str = "player") -> dict[int, Misreading]:
+    """Each wrong number a misreading of this board leads to, with the (first) misreading."""
+    right = most(board, creature, recipient)
+    board = _filled(board)
+    out: dict[int, Misreading] = {}
+    for misreading in MISREADINGS:
+        for misread in misreading.misread(board, creature):
+            try:
+                number = most(misread, creature, recipient)
+            except BoardError:  # a misread board the core refuses reveals nothing
+                continue
+            if number != right:
+                out.setdefault(number, misreading)
+    return out
+
+
+def diagnose(board: dict, creature: str, recipient: str, said: int) -> Misreading | None:
+    """The misreading that leads to `said`, or None (right, or no known misreading gives it)."""
+    return misread_numbers(board, creature, recipient).get(said)
