@@ -8,19 +8,26 @@ import re
 import pytest
 
 from tests.conftest import csrf_token
-from webapp.content.generate import TYPES, generate
+from webapp.content.generate import TYPES
+from webapp.content.questions import draw, resolve
 from webapp.services import quizzes
 
 
-def start(client, mode="practice", count="6", tier="2", name="Nia"):
+def start(client, mode="practice", count="6", tier="2", name="Nia", source="generated", **more):
     return client.post("/quiz", data={"csrf_token": csrf_token(client, "/quiz"), "name": name,
-                                      "tier": tier, "mode": mode, "count": count})
+                                      "tier": tier, "mode": mode, "count": count,
+                                      "source": source, **more})
 
 
 def attempt_of(app, response):
     token = response.headers["Location"].split("/a/")[1].split("/")[0]
     with app.app_context():
         return quizzes.get(token)
+
+
+def questions_of(attempt) -> list[dict]:
+    """The attempt's questions, as its pages show them (bank, generated or own)."""
+    return [resolve(ref) for ref in attempt.questions]
 
 
 def right_answer(q: dict) -> dict:
@@ -34,6 +41,19 @@ def right_answer(q: dict) -> dict:
     if q["type"] == "many":
         return {"option": q["answer"]}
     return {f"dmg:{a}:{r}": str(n) for a, row in q["example"].items() for r, n in row.items()}
+
+
+def wrong_answer(q: dict) -> dict:
+    """Form fields the core grades wrong, for any type."""
+    if q["type"] == "number":
+        return {"amount": str(q["answer"] + 1)}
+    if q["type"] == "legal":
+        return {"verdict": "illegal" if q["answer"] else "legal"}
+    if q["type"] in ("rule", "one"):
+        return {"option": next(o["id"] for o in q["options"] if o["id"] != q["answer"])}
+    if q["type"] == "many":
+        return {"option": [o["id"] for o in q["options"]]}  # never all legal (the maker's rule)
+    return {f"dmg:{a}:{r}": "0" for a, row in q["example"].items() for r in row}
 
 
 def test_the_quiz_page_is_in_the_navigation_and_offers_tiers_and_modes(client):
@@ -67,7 +87,7 @@ def test_a_practice_quiz_grades_every_type_with_the_key_and_explains_it(client, 
     response = start(client, count=str(len(TYPES)))
     assert response.status_code == 303
     attempt = attempt_of(app, response)
-    questions = generate(attempt.tier, attempt.count, attempt.seed)
+    questions = questions_of(attempt)
     assert {q["type"] for q in questions} == set(TYPES)
     for n, q in enumerate(questions, start=1):
         url = f"/quiz/a/{attempt.token}/{n}"
@@ -82,9 +102,25 @@ def test_a_practice_quiz_grades_every_type_with_the_key_and_explains_it(client, 
     assert f"{len(TYPES)} of {len(TYPES)} right (100%)" in review
 
 
+@pytest.mark.parametrize("tier", ["1", "2", "3"])
+def test_every_bank_question_is_shown_and_its_key_graded_right_on_the_quiz_pages(client, app,
+                                                                               tier):
+    from webapp.content.questions import bank
+    count = len(bank().of_tier(int(tier)))
+    attempt = attempt_of(app, start(client, tier=tier, count=str(count), source="bank"))
+    token = csrf_token(client, "/quiz")
+    for n, q in enumerate(questions_of(attempt), start=1):
+        url = f"/quiz/a/{attempt.token}/{n}"
+        assert client.get(url).status_code == 200, q["id"]
+        client.post(url, data={"csrf_token": token, **right_answer(q)})
+        assert "Right!" in client.get(url).get_data(as_text=True), q["id"]
+    review = client.get(f"/quiz/a/{attempt.token}/review").get_data(as_text=True)
+    assert f"{count} of {count} right (100%)" in review
+
+
 def test_an_exam_shows_nothing_until_the_end_and_then_passes_or_fails(client, app):
     attempt = attempt_of(app, start(client, mode="exam", count="3"))
-    questions = generate(attempt.tier, attempt.count, attempt.seed)
+    questions = questions_of(attempt)
     token = csrf_token(client, "/quiz")
     first = client.post(f"/quiz/a/{attempt.token}/1", data={"csrf_token": token,
                                                             **right_answer(questions[0])})
@@ -93,10 +129,8 @@ def test_an_exam_shows_nothing_until_the_end_and_then_passes_or_fails(client, ap
     assert "Answer saved" in html and "Right!" not in html and "Why" not in html
     client.post(f"/quiz/a/{attempt.token}/2", data={"csrf_token": token,
                                                      **right_answer(questions[1])})
-    third = questions[2]
-    assert third["type"] == "rule"  # types come in turn: the third question is always "rule"
-    wrong = next(o["id"] for o in third["options"] if o["id"] != third["answer"])
-    last = client.post(f"/quiz/a/{attempt.token}/3", data={"csrf_token": token, "option": wrong})
+    last = client.post(f"/quiz/a/{attempt.token}/3", data={"csrf_token": token,
+                                                            **wrong_answer(questions[2])})
     assert last.status_code == 303
     assert last.headers["Location"] == f"/quiz/a/{attempt.token}/review"
     review = client.get(f"/quiz/a/{attempt.token}/review").get_data(as_text=True)
@@ -106,7 +140,7 @@ def test_an_exam_shows_nothing_until_the_end_and_then_passes_or_fails(client, ap
 
 def test_the_first_answer_counts(client, app):
     attempt = attempt_of(app, start(client, count="1", tier="1"))
-    q = generate(attempt.tier, 1, attempt.seed)[0]
+    q = questions_of(attempt)[0]
     url = f"/quiz/a/{attempt.token}/1"
     token = csrf_token(client, "/quiz")
     client.post(url, data={"csrf_token": token, "amount": str(q["answer"] + 1)})
@@ -134,9 +168,7 @@ def test_unknown_attempts_and_questions_are_not_found(client, app, path):
 
 def test_an_assign_question_uses_the_live_check(client, app):
     attempt = attempt_of(app, start(client, count=str(len(TYPES))))
-    n = TYPES.index("assign") + 1  # types come in turn
-    q = generate(attempt.tier, attempt.count, attempt.seed)[n - 1]
-    assert q["type"] == "assign"
+    n, q = next((i, q) for i, q in enumerate(questions_of(attempt), 1) if q["type"] == "assign")
     live = client.post(f"/quiz/a/{attempt.token}/{n}/live",
                        data={"csrf_token": csrf_token(client, "/quiz"), **right_answer(q)},
                        headers={"HX-Request": "true"})
@@ -156,7 +188,8 @@ def test_names_are_escaped_on_the_results(client, app):
 
 def make_quiz(client, **fields):
     data = {"csrf_token": csrf_token(client, "/quiz/new"), "title": "Judge night", "tier": "2",
-            "count": "6", "pass_mark": "70", "mode": "exam", "seed": "5", "op": "save", **fields}
+            "count": "6", "pass_mark": "70", "mode": "exam", "seed": "5", "source": "generated",
+            "op": "save", **fields}
     return client.post("/quiz/new", data=data)
 
 
@@ -169,7 +202,7 @@ def links(client, owner_url):
 
 def test_a_judge_previews_the_questions_with_their_keys_then_saves(client):
     preview = client.get("/quiz/new?tier=3&count=4&seed=77").get_data(as_text=True)
-    for q in generate(3, 4, 77):
+    for q in map(resolve, draw(3, 4, 77)):  # from the bank and generated
         assert q["prompt"][:60].replace("'", "&#39;") in preview
     saved = make_quiz(client)
     assert saved.status_code == 303 and saved.headers["Location"].startswith("/quiz/o/")
@@ -179,8 +212,8 @@ def test_a_judge_previews_the_questions_with_their_keys_then_saves(client):
 
 
 @pytest.mark.parametrize("fields, message", [({"title": ""}, "Give the quiz a title"),
-                                             ({"count": "0"}, "count must be"),
-                                             ({"pass_mark": "101"}, "pass mark must be"),
+                                             ({"count": "0"}, "a whole number from 1 to 50"),
+                                             ({"pass_mark": "101"}, "a whole number from 1 to 100"),
                                              ({"mode": "blitz"}, "practice or exam")])
 def test_a_quiz_that_cant_be_saved_says_why(client, fields, message):
     response = make_quiz(client, **fields)
@@ -191,7 +224,7 @@ def test_takers_take_the_shared_quiz_and_only_the_owner_sees_the_results(app, ma
     judge = app.test_client()
     owner_url = make_quiz(judge).headers["Location"]
     take, _ = links(judge, owner_url)
-    questions = generate(2, 6, 5)
+    questions = [resolve(ref) for ref in draw(2, 6, 5, "generated")]
     for name, right in (("Alice", True), ("Bob <script>", False)):
         taker = app.test_client()
         assert "Judge night" in taker.get(take).get_data(as_text=True)
@@ -225,11 +258,14 @@ def test_the_owner_downloads_a_csv_that_parses(app):
     taker = app.test_client()
     attempt_url = taker.post(take, data={"csrf_token": csrf_token(taker, take),
                                          "name": "=HYPERLINK(\"x\")"}).headers["Location"].rsplit("/", 1)[0]
-    taker.post(f"{attempt_url}/1", data={"csrf_token": csrf_token(taker, take), "amount": "3"})
+    first = resolve(draw(2, 3, 5, "generated")[0])
+    taker.post(f"{attempt_url}/1", data={"csrf_token": csrf_token(taker, take),
+                                         **right_answer(first)})
     response = judge.get(owner_url + "/results.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
     rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
-    assert len(rows) == 3 and rows[0]["question"] == "1" and rows[0]["answer"] == "3"
+    assert len(rows) == 3 and rows[0]["question"] == "1" and rows[0]["correct"] == "true"
+    assert rows[0]["type"] == first["type"] and rows[0]["answer"]
     assert rows[0]["name"].startswith("'=")  # no formula runs in the owner's spreadsheet
     assert rows[1]["answer"] == "" and rows[1]["correct"] == ""
 
@@ -242,7 +278,7 @@ def test_unknown_links_are_not_found(client, path):
 
 def test_without_javascript_the_steppers_move_a_slider_and_store_nothing(client, app):
     attempt = attempt_of(app, start(client, count=str(len(TYPES)), tier="1"))  # always blocked
-    questions = generate(attempt.tier, attempt.count, attempt.seed)
+    questions = questions_of(attempt)
     n, q = next((i, q) for i, q in enumerate(questions, start=1) if q["type"] == "assign")
     url = f"/quiz/a/{attempt.token}/{n}"
     attacker = next(a for a in q["board"]["attackers"] if a["id"] == q["goal"]["creature"])

@@ -1,21 +1,33 @@
-"""Quiz attempts: start one, store each answer (committed before it is acknowledged), read them back.
+"""Quizzes and attempts: make and edit a shared quiz, start an attempt, store each answer (committed
+before it is acknowledged), read them back.
 
-Plain functions over plain values; no request objects. Questions are never stored: an attempt's
-(tier, count, seed) regenerates them (webapp.content.generate), the same on every server.
+Plain functions over plain values; no request objects. Questions are stored as references
+(webapp.content.questions): a bank id, a generated (tier, seed, position) or a judge's own
+question; an attempt copies its quiz's list when it starts, so editing a quiz never changes it.
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from .database import db, write
 from .models import Quiz, QuizAnswer, QuizAttempt
 
 MODES = ("practice", "exam")
 PASS_MARK = 70  # percent, as judge exams use
+MAX_QUESTIONS = 50
+MAX_MINUTES = 240
+# An answer posted this long after an exam's time is up still counts (a slow phone, a slow wifi).
+GRACE = timedelta(seconds=30)
+
+
+def generated(tier: int, count: int, seed: int) -> list[dict]:
+    """The references of a quiz made before questions were listed: generated, by position."""
+    return [{"gen": [tier, seed, n]} for n in range(1, count + 1)]
 
 
 @dataclass(frozen=True)
@@ -29,6 +41,13 @@ class Shared:
     seed: int
     mode: str
     pass_mark: int
+    questions: list = field(default_factory=list)
+    time_limit: int | None = None
+    taken: int = 0  # attempts so far: a quiz taken once is locked (its questions and settings)
+
+    @property
+    def locked(self) -> bool:
+        return self.taken > 0
 
 
 @dataclass(frozen=True)
@@ -43,10 +62,25 @@ class Attempt:
     answers: dict  # position -> (answer, correct)
     quiz_title: str | None = None
     started_at: object = None
+    questions: list = field(default_factory=list)
+    time_limit: int | None = None
 
     @property
     def finished(self) -> bool:
         return len(self.answers) >= self.count
+
+    @property
+    def deadline(self) -> datetime | None:
+        """When an exam's time is up (None without a timer)."""
+        if not self.time_limit or self.started_at is None:
+            return None
+        started = self.started_at if self.started_at.tzinfo else \
+            self.started_at.replace(tzinfo=timezone.utc)
+        return started + timedelta(minutes=self.time_limit)
+
+    def out_of_time(self, now: datetime | None = None) -> bool:
+        deadline = self.deadline
+        return deadline is not None and (now or datetime.now(timezone.utc)) > deadline + GRACE
 
     @property
     def score(self) -> int:
@@ -61,22 +95,55 @@ class Attempt:
         return self.percent >= self.pass_mark
 
 
-def start(name: str, tier: int, count: int, mode: str) -> str:
-    """A new attempt with fresh questions; returns its token (the unguessable link)."""
+def start(name: str, tier: int, questions: list[dict], mode: str,
+          time_limit: int | None = None) -> str:
+    """A new attempt at these questions; returns its token (the unguessable link)."""
     token = secrets.token_urlsafe(32)  # 256 bits
-    row = QuizAttempt(token=token, name=name, tier=tier, count=count,
-                      seed=secrets.randbelow(2**31), mode=mode, pass_mark=PASS_MARK)
+    row = QuizAttempt(token=token, name=name, tier=tier, count=len(questions), seed=0,
+                      mode=mode, pass_mark=PASS_MARK, questions=questions,
+                      time_limit=time_limit if mode == "exam" else None)
     write(lambda: db.session.add(row))
     return token
 
 
-def create(title: str, tier: int, count: int, seed: int, mode: str, pass_mark: int) -> Shared:
+def create(title: str, questions: list[dict], mode: str, pass_mark: int,
+           time_limit: int | None = None) -> Shared:
     """A quiz to share: returns it with its take link's and owner link's tokens."""
     row = Quiz(title=title, take_token=secrets.token_urlsafe(32),
-               owner_token=secrets.token_urlsafe(32), tier=tier, count=count, seed=seed,
-               mode=mode, pass_mark=pass_mark)
+               owner_token=secrets.token_urlsafe(32), tier=_tier(questions),
+               count=len(questions), seed=0, mode=mode, pass_mark=pass_mark,
+               questions=questions, time_limit=time_limit)
     write(lambda: db.session.add(row))
     return _shared(row)
+
+
+def edit(owner_token: str, *, questions: list[dict] | None = None, **settings) -> bool:
+    """Change a quiz's questions or settings (title, mode, pass_mark, time_limit); False once
+    anyone has taken it (their attempts must keep meaning what they meant)."""
+    done = []
+
+    def change():
+        row = db.session.scalar(select(Quiz).where(Quiz.owner_token == owner_token))
+        if row is None or _taken(row.id):
+            return
+        if questions is not None:
+            row.questions, row.count, row.tier = questions, len(questions), _tier(questions)
+        for name, value in settings.items():
+            setattr(row, name, value)
+        done.append(True)
+    write(change)
+    return bool(done)
+
+
+def _tier(questions: list[dict]) -> int:
+    tiers = [r["gen"][0] for r in questions if "gen" in r] + \
+        [r["own"].get("tier", 1) for r in questions if "own" in r]
+    return max(tiers, default=1)
+
+
+def _taken(quiz_id: int) -> int:
+    return db.session.scalar(select(func.count()).select_from(QuizAttempt)
+                             .where(QuizAttempt.quiz_id == quiz_id)) or 0
 
 
 def shared(*, take: str | None = None, owner: str | None = None) -> Shared | None:
@@ -94,7 +161,8 @@ def take(quiz: Shared, name: str) -> str:
     row = db.session.scalar(select(Quiz).where(Quiz.take_token == quiz.take_token))
     token = secrets.token_urlsafe(32)
     attempt = QuizAttempt(token=token, quiz_id=row.id, name=name, tier=row.tier, count=row.count,
-                          seed=row.seed, mode=row.mode, pass_mark=row.pass_mark)
+                          seed=row.seed, mode=row.mode, pass_mark=row.pass_mark,
+                          questions=_questions(row), time_limit=row.time_limit)
     write(lambda: db.session.add(attempt))
     return token
 
@@ -111,14 +179,20 @@ def attempts(quiz: Shared) -> list[Attempt]:
     return [_attempt(r, by_attempt[r.id], quiz.title) for r in rows]
 
 
+def _questions(row) -> list[dict]:
+    return list(row.questions) if row.questions is not None else \
+        generated(row.tier, row.count, row.seed)
+
+
 def _shared(row: Quiz) -> Shared:
     return Shared(row.title, row.take_token, row.owner_token, row.tier, row.count, row.seed,
-                  row.mode, row.pass_mark)
+                  row.mode, row.pass_mark, _questions(row), row.time_limit,
+                  _taken(row.id) if row.id is not None else 0)
 
 
 def _attempt(row: QuizAttempt, answers: dict, title: str | None = None) -> Attempt:
     return Attempt(row.token, row.name, row.tier, row.count, row.seed, row.mode, row.pass_mark,
-                   answers, title, row.created_at)
+                   answers, title, row.created_at, _questions(row), row.time_limit)
 
 
 def get(token: str) -> Attempt | None:

@@ -1,6 +1,7 @@
-"""Quiz: exam-style trample questions for judges, generated and keyed by the rules core.
+"""Quiz: exam-style trample questions for judges, from the bank or generated, keyed by the rules core.
 
-GET  /quiz                               choose a tier, how many questions, practice or exam
+GET  /quiz                               choose a tier, the questions' source, how many, practice
+                                         or exam (with an optional timer)
 POST /quiz                               start an attempt -> 303 to its first question
 GET  /quiz/a/<token>/<n>                 question n (assign questions use the live sliders)
 POST /quiz/a/<token>/<n>                 an answer: stored, then feedback (practice) or the next
@@ -13,11 +14,16 @@ An attempt's token (256 bits) is its only key: whoever has the link can take and
 
 from __future__ import annotations
 
+import math
 import random
+import secrets
+from datetime import datetime, timezone
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import get_locale
 
-from ...content.generate import TIERS, generate, grade, question_at, split_words
+from ...content.generate import TIERS, grade, split_words
+from ...content.questions import SOURCES, QuestionError, bank, draw, resolve
 from ...htmx import render
 from ...i18n import _l, gettext
 from ...live import board_cards, labels, live_check
@@ -30,33 +36,84 @@ COUNTS = {"practice": 10, "exam": 25}
 MAX_NAME = 60
 MODE_NAMES = {"practice": _l("Practice: feedback after each question"),
               "exam": _l("Exam: feedback at the end")}
+QUESTION_SOURCES = {"bank": _l("from the bank"), "generated": _l("generated"),
+                    "own": _l("your own")}
+TYPE_NAMES = {"number": _l("number"), "legal": _l("legal or not"), "rule": _l("which rule"),
+              "one": _l("one answer"), "many": _l("select all"), "assign": _l("assign")}
+BOARD_TYPE_NAMES = {
+    "number": _l("Number: the most its attacker can send to what it attacks"),
+    "legal": _l("Legal or not: the split set on the sliders"),
+    "assign": _l("Assign: the taker drags the sliders to send the most")}
+SOURCE_NAMES = {"mixed": _l("Both: hand-written questions and fresh boards"),
+                "bank": _l("Hand-written questions from the bank"),
+                "generated": _l("Fresh boards, generated for you")}
+
+
+@bp.record_once
+def _load_bank(state) -> None:
+    """The question bank is validated at start-up, like the lessons: a bad bank file stops the
+    app with every problem (content.questions keeps the loaded bank for the process)."""
+    bank()
 
 
 @bp.get("")
 def index():
-    return render_template("quiz/index.html", modes=MODE_NAMES, counts=COUNTS, values={},
-                           pass_mark=quizzes.PASS_MARK)
+    return _index({})
+
+
+def _index(values, problems=(), status=200):
+    return render_template("quiz/index.html", modes=MODE_NAMES, counts=COUNTS, values=values,
+                           sources=SOURCE_NAMES, problems=problems, pass_mark=quizzes.PASS_MARK,
+                           max_minutes=quizzes.MAX_MINUTES), status
+
+
+def whole(raw: str | None, low: int, high: int) -> int | None:
+    """A whole number typed in a form, in range; None for anything else."""
+    raw = (raw or "").strip()
+    if raw.isascii() and raw.isdigit() and len(raw) <= len(str(high)) and low <= int(raw) <= high:
+        return int(raw)
+    return None
+
+
+def read_minutes(form, problems: list) -> int | None:
+    """The optional exam timer: empty or 0 means none."""
+    raw = (form.get("minutes") or "").strip()
+    if raw in ("", "0"):
+        return None
+    minutes = whole(raw, 1, quizzes.MAX_MINUTES)
+    if minutes is None:
+        problems.append(gettext("The time limit is a whole number of minutes from 1 to "
+                                "%(most)s, or empty for no timer.", most=quizzes.MAX_MINUTES))
+    return minutes
 
 
 @bp.post("")
 def start():
     form = request.form
     name = " ".join(form.get("name", "").split())[:MAX_NAME]
-    tier, mode = form.get("tier", ""), form.get("mode", "")
-    count = form.get("count", "").strip() or str(COUNTS.get(mode, 10))
+    tier, mode = whole(form.get("tier"), 1, max(TIERS)), form.get("mode", "")
+    source = form.get("source") or "mixed"
+    count = whole(form.get("count") or str(COUNTS.get(mode, 10)), 1, quizzes.MAX_QUESTIONS)
     problems = []
     if not name:
         problems.append(gettext("Enter your name: the quiz's results show it."))
-    if tier not in [str(t) for t in TIERS]:
+    if tier is None:
         problems.append(gettext("Choose a tier."))
     if mode not in quizzes.MODES:
         problems.append(gettext("Choose practice or exam."))
-    if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= 50:
+    if source not in SOURCES:
+        problems.append(gettext("Choose where the questions come from."))
+    if count is None:
         problems.append(gettext("The number of questions is a whole number from 1 to 50."))
+    minutes = read_minutes(form, problems)
+    if not problems and source == "bank" and count > len(bank().of_tier(tier)):
+        problems.append(gettext("The bank has %(n)s questions of tier %(tier)s: ask for that many "
+                                "or fewer, or add generated ones.",
+                                n=len(bank().of_tier(tier)), tier=tier))
     if problems:
-        return render_template("quiz/index.html", modes=MODE_NAMES, counts=COUNTS,
-                               problems=problems, values=form, pass_mark=quizzes.PASS_MARK), 400
-    token = quizzes.start(name, int(tier), int(count), mode)
+        return _index(form, problems, 400)
+    questions = draw(tier, count, secrets.randbelow(2**31), source)
+    token = quizzes.start(name, tier, questions, mode, minutes)
     return redirect(url_for(".question", token=token, n=1), 303)
 
 
@@ -71,6 +128,8 @@ def answer(token: str, n: int):
     attempt, current = _question(token, n)
     if request.form.get("op", "").startswith("step:"):  # a −/+ button without JavaScript
         return _show(attempt, current, n, split=_stepped(current, request.form))
+    if attempt.out_of_time():  # nothing after the exam's time counts; the results say so
+        return redirect(url_for(".review", token=token, late=1), 303)
     try:
         given = read_answer(current, request.form)
     except QuizAnswerError as err:
@@ -101,7 +160,7 @@ def review(token: str):
     attempt = quizzes.get(token)
     if attempt is None:
         abort(404)
-    questions = generate(attempt.tier, attempt.count, attempt.seed)
+    questions = quiz_questions(attempt.questions)
     rows = []
     for i, q in enumerate(questions, start=1):
         given, correct = attempt.answers.get(i, (None, None))
@@ -109,14 +168,31 @@ def review(token: str):
                      "options": options_of(attempt.token, i, q),
                      "split": split_words(_board(q), given) if q["type"] == "assign" and given
                      else None})
-    return render_template("quiz/review.html", attempt=attempt, rows=rows)
+    return render_template("quiz/review.html", attempt=attempt, rows=rows,
+                           late="late" in request.args and attempt.out_of_time())
+
+
+def lang() -> str:
+    return str(get_locale() or "en")
+
+
+def quiz_questions(refs: list[dict]) -> list[dict]:
+    """A quiz's questions in this request's language."""
+    return [_resolved(ref) for ref in refs]
+
+
+def _resolved(ref: dict) -> dict:
+    try:
+        return resolve(ref, lang())
+    except QuestionError:  # a bank question withdrawn since: never in a published quiz
+        abort(410)
 
 
 def _question(token: str, n: int):
     attempt = quizzes.get(token)
-    if attempt is None or not 1 <= n <= attempt.count:
+    if attempt is None or not 1 <= n <= len(attempt.questions):
         abort(404)
-    return attempt, question_at(attempt.tier, attempt.seed, n)
+    return attempt, _resolved(attempt.questions[n - 1])
 
 
 def _stepped(q: dict, form) -> dict:
@@ -124,15 +200,18 @@ def _stepped(q: dict, form) -> dict:
     then fits the split to what the sliders allow)."""
     split = read_split(q, form)
     _, attacker, recipient, delta = (form["op"].split(":") + ["", "", "", ""])[:4]
-    if delta in ("1", "-1") and any(a["id"] == attacker for a in q["board"]["attackers"]):
+    attackers = (q.get("board") or {}).get("attackers", [])
+    if delta in ("1", "-1") and any(a["id"] == attacker for a in attackers):
         row = split.setdefault(attacker, {})
         row[recipient[:40]] = max(0, row.get(recipient, 0) + int(delta))
     return split
 
 
-def _board(q: dict) -> dict:
+def _board(q: dict) -> dict | None:
     """The question's board without the split it judges (legal and rule questions show that
-    split in words)."""
+    split in words); None for a question about no board."""
+    if q.get("board") is None:
+        return None
     return {k: v for k, v in q["board"].items() if k != "assignment"}
 
 
@@ -168,9 +247,12 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
         shown = split if split is not None else (given if isinstance(given, dict) else {})
         live = live_check(board, shown, fit=True,
                           hide_most={(q["goal"]["creature"], q["goal"]["recipient"])})
-    names = labels(board)
+    cards = board_cards(board, labels(board)) if board is not None else None
+    deadline = attempt.deadline
     context = {
-        "attempt": attempt, "q": q, "n": n, "live": live, "cards": board_cards(board, names),
+        "minutes_left": max(0, math.ceil((deadline - datetime.now(timezone.utc)).total_seconds()
+                                         / 60)) if deadline else None,
+        "attempt": attempt, "q": q, "n": n, "live": live, "cards": cards,
         "options": options_of(attempt.token, n, q), "given": given, "correct": correct,
         "show_key": show_key, "error": error, "answered": stored is not None,
         "answer_url": url_for(".answer", token=attempt.token, n=n),

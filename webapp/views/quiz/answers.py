@@ -44,6 +44,8 @@ def read_answer(q: dict, form):
 def read_split(q: dict, form) -> dict:
     """The sliders' dmg:<attacker>:<recipient> fields, for the attackers on this board; the live
     check fits the amounts to what the sliders allow."""
+    if q.get("board") is None:  # a question about no board has no sliders
+        return {}
     attackers = {a["id"] for a in q["board"]["attackers"]}
     split: dict[str, dict[str, int]] = {}
     for key, value in form.items(multi=True):

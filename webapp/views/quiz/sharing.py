@@ -1,10 +1,14 @@
 """Quizzes judges make and share: no accounts, two unguessable links.
 
-GET|POST /quiz/new                 choose title, tier, questions, mode, pass mark; see the questions
-                                   and their keys (another seed for other questions); save
+GET|POST /quiz/new                 settings and a first set of questions (tier, how many, from the
+                                   bank, generated or both) with their keys; save. Or import a
+                                   quiz file.
 GET|POST /quiz/t/<take>            the take link: the quiz's rules, a name, start
-GET      /quiz/o/<owner>           the owner link: both links, every attempt, per-question results
+GET      /quiz/o/<owner>           the owner link: both links, the questions with their keys (and,
+                                   until someone takes it, editing: see authoring.py), every
+                                   attempt, per-question results
 GET      /quiz/o/<owner>/results.csv   one row per attempt and question
+GET      /quiz/o/<owner>/quiz.toml     the quiz as a file in the bank's format
 """
 
 from __future__ import annotations
@@ -16,49 +20,103 @@ from collections import Counter
 
 from flask import Response, abort, redirect, render_template, request, url_for
 
-from ...content.generate import TIERS, check_split, generate
+from ...content.generate import TIERS, check_split
+from ...content.questions import SOURCES, bank, draw
+from ...content.quizfile import QuizFileError, dump, parse
 from ...i18n import gettext
 from ...services import quizzes
-from . import COUNTS, MAX_NAME, MODE_NAMES, bp, options_of, shown_answer
+from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
+               TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, shown_answer, whole)
+
+MAX_TITLE = 80
 
 
-def _settings(form) -> tuple[dict, list[str]]:
-    """The new-quiz form, read; every problem it has, in words."""
+def read_settings(form) -> tuple[dict, list[str]]:
+    """Title, mode, pass mark and timer from a form; every problem, in words."""
     problems = []
-    title = " ".join(form.get("title", "").split())[:80]
+    title = " ".join(form.get("title", "").split())[:MAX_TITLE]
     if not title:
         problems.append(gettext("Give the quiz a title: takers see it."))
-    values = {"title": title}
-    for name, low, high, default in (("tier", 1, max(TIERS), "1"), ("count", 1, 50, "25"),
-                                     ("pass_mark", 1, 100, str(quizzes.PASS_MARK)),
-                                     ("seed", 0, 2**31 - 1, None)):
-        raw = (form.get(name) or default or str(secrets.randbelow(2**31))).strip()
-        if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
-            problems.append(gettext("%(field)s must be a whole number from %(low)s to %(high)s.",
-                                    field=name.replace("_", " "), low=low, high=high))
-            raw = default or "0"
-        values[name] = int(raw)
-    values["mode"] = form.get("mode", "exam")
-    if values["mode"] not in quizzes.MODES:
+    pass_mark = whole(form.get("pass_mark") or str(quizzes.PASS_MARK), 1, 100)
+    if pass_mark is None:
+        problems.append(gettext("The pass mark is a whole number from 1 to 100."))
+    mode = form.get("mode") or "exam"
+    if mode not in quizzes.MODES:
         problems.append(gettext("Choose practice or exam."))
-        values["mode"] = "exam"
+    values = {"title": title, "pass_mark": pass_mark or quizzes.PASS_MARK,
+              "mode": mode if mode in quizzes.MODES else "exam",
+              "time_limit": read_minutes(form, problems)}
+    return values, problems
+
+
+def _first_questions(form) -> tuple[dict, list[str]]:
+    problems = []
+    values = {"tier": whole(form.get("tier") or "1", 1, max(TIERS)),
+              "count": whole(form.get("count") or str(COUNTS["exam"]), 1, quizzes.MAX_QUESTIONS),
+              "seed": whole(form.get("seed") or str(secrets.randbelow(2**31)), 0, 2**31 - 1),
+              "source": form.get("source") or "mixed"}
+    if values["tier"] is None:
+        problems.append(gettext("Choose a tier."))
+    if values["count"] is None:
+        problems.append(gettext("The number of questions is a whole number from 1 to 50."))
+    if values["seed"] is None or values["source"] not in SOURCES:
+        problems.append(gettext("Choose where the questions come from."))
+    if problems:
+        values.update(tier=values["tier"] or 1, count=values["count"] or COUNTS["exam"],
+                      seed=values["seed"] or 0, source="mixed")
     return values, problems
 
 
 @bp.route("/new", methods=["GET", "POST"])
 def new():
-    values, problems = _settings(request.form if request.method == "POST" else request.args)
-    if request.method == "POST" and request.form.get("op") == "save" and not problems:
-        quiz = quizzes.create(values["title"], values["tier"], values["count"], values["seed"],
-                              values["mode"], values["pass_mark"])
+    posted = request.method == "POST"
+    form = request.form if posted else request.args
+    settings, problems = read_settings(form)
+    first, more = _first_questions(form)
+    problems = (problems + more) if posted else []  # a first visit is not a mistake
+    refs = draw(first["tier"], first["count"], first["seed"], first["source"])
+    if posted and request.form.get("op") == "save" and not problems:
+        quiz = quizzes.create(settings["title"], refs, settings["mode"], settings["pass_mark"],
+                              settings["time_limit"])
         return redirect(url_for(".owner", token=quiz.owner_token), 303)
-    if request.method == "GET":
-        problems = []  # a first visit is not a mistake
-    preview = generate(values["tier"], values["count"], values["seed"])
-    return render_template("quiz/new.html", values=values, problems=problems, preview=preview,
-                           modes=MODE_NAMES, tiers=TIERS,
-                           other_seed=secrets.randbelow(2**31)), 400 if problems and \
-        request.method == "POST" else 200
+    return _new_page(settings, first, problems, quiz_questions(refs),
+                     400 if problems else 200)
+
+
+def _new_page(settings, first, problems, preview, status=200, file_problems=()):
+    return render_template("quiz/new.html", values={**settings, **first}, problems=problems,
+                           preview=preview, modes=MODE_NAMES, sources=SOURCE_NAMES, tiers=TIERS,
+                           bank_sizes={t: len(bank().of_tier(t)) for t in TIERS},
+                           file_problems=file_problems, max_minutes=quizzes.MAX_MINUTES,
+                           other_seed=secrets.randbelow(2**31)), status
+
+
+@bp.post("/new/import")
+def import_new():
+    """A quiz from a file (its settings and questions): saved at once, then edited as any."""
+    try:
+        settings, specs = parse(_uploaded(), _upload_name())
+    except QuizFileError as err:
+        settings, _ = read_settings({})
+        first, _ = _first_questions({})
+        return _new_page(settings, first, [], [], 400, file_problems=err.problems)
+    quiz = quizzes.create(settings["title"], [{"own": s} for s in specs], settings["mode"],
+                          settings["pass_mark"], settings["time_limit"])
+    return redirect(url_for(".owner", token=quiz.owner_token), 303)
+
+
+def _uploaded() -> bytes:
+    file = request.files.get("file")
+    data = file.read(1024 * 1024) if file else b""
+    if not data.strip():
+        raise QuizFileError([gettext("Choose a quiz file (.toml) to import.")])
+    return data
+
+
+def _upload_name() -> str:
+    file = request.files.get("file")
+    name = (file.filename if file else "") or "quiz.toml"
+    return name.replace("\\", "/").rsplit("/", 1)[-1][:80]
 
 
 @bp.route("/t/<token>", methods=["GET", "POST"])
@@ -79,25 +137,34 @@ def take(token: str):
 
 @bp.get("/o/<token>")
 def owner(token: str):
-    quiz = _owned(token)
+    return owner_page(owned(token))
+
+
+def owner_page(quiz, *, problems=(), file_problems=(), status: int = 200):
     attempts = quizzes.attempts(quiz)
-    questions = generate(quiz.tier, quiz.count, quiz.seed)
-    return render_template("quiz/owner.html", quiz=quiz, attempts=attempts,
-                           stats=_per_question(questions, attempts),
-                           take_url=url_for(".take", token=quiz.take_token, _external=True),
-                           owner_url=url_for(".owner", token=quiz.owner_token, _external=True))
+    questions = quiz_questions(quiz.questions)
+    tier = whole(request.args.get("tier"), 1, max(TIERS)) or 1
+    chosen = {r["bank"] for r in quiz.questions if "bank" in r}
+    return render_template(
+        "quiz/owner.html", quiz=quiz, attempts=attempts, questions=questions,
+        stats=_per_question(questions, attempts), problems=problems, file_problems=file_problems,
+        bank_tier=tier, tiers=TIERS, modes=MODE_NAMES, max_minutes=quizzes.MAX_MINUTES,
+        source_names=QUESTION_SOURCES, type_names=TYPE_NAMES, board_types=BOARD_TYPE_NAMES,
+        bank_questions=[q for q in quiz_questions([{"bank": b.id} for b in bank().of_tier(tier)])
+                        if q["id"] not in chosen],
+        take_url=url_for(".take", token=quiz.take_token, _external=True),
+        owner_url=url_for(".owner", token=quiz.owner_token, _external=True)), status
 
 
 @bp.get("/o/<token>/results.csv")
 def results_csv(token: str):
-    quiz = _owned(token)
-    questions = generate(quiz.tier, quiz.count, quiz.seed)
+    quiz = owned(token)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["name", "started", "question", "type", "answer", "correct", "key",
                      "score", "percent", "passed"])
     for attempt in quizzes.attempts(quiz):
-        for n, q in enumerate(questions, start=1):
+        for n, q in enumerate(quiz_questions(attempt.questions), start=1):
             given, correct = attempt.answers.get(n, (None, None))
             writer.writerow([_cell(attempt.name), attempt.started_at.isoformat(), n, q["type"],
                              _cell(shown_answer(q, given, options_of(attempt.token, n, q))),
@@ -110,7 +177,18 @@ def results_csv(token: str):
     return response
 
 
-def _owned(token: str):
+@bp.get("/o/<token>/quiz.toml")
+def export(token: str):
+    quiz = owned(token)
+    settings = {"title": quiz.title, "mode": quiz.mode, "pass_mark": quiz.pass_mark,
+                "time_limit": quiz.time_limit}
+    response = Response(dump(settings, quiz_questions(quiz.questions)),
+                        mimetype="application/toml")
+    response.headers["Content-Disposition"] = 'attachment; filename="quiz.toml"'
+    return response
+
+
+def owned(token: str):
     quiz = quizzes.shared(owner=token)
     if quiz is None:
         abort(404)
@@ -137,10 +215,13 @@ def _per_question(questions: list[dict], attempts) -> list[dict]:
             if q["type"] == "assign":
                 problems = check_split(q, given)
                 wrong[f"{problems[0]['code']} ({problems[0]['rule']})" if problems
-                      else gettext("legal, but not the most")] += 1
+                      else gettext("legal, but not what was asked")] += 1
             else:
                 wrong[shown_answer(q, given, q.get("options", []))] += 1
         stats.append({"n": n, "q": q, "answered": len(answered),
                       "percent": round(100 * right / len(answered)) if answered else None,
                       "wrong": wrong.most_common(3)})
     return stats
+
+
+from . import authoring  # noqa: E402,F401  (its routes are on this blueprint)

@@ -1,0 +1,159 @@
+"""Editing a shared quiz at its owner link, until someone takes it (then it is locked, so every
+attempt keeps its meaning; a copy can be edited).
+
+POST /quiz/o/<owner>/questions    op = remove:<n> | up:<n> | down:<n>, or add from the bank
+                                  (op=bank, ids) or generated (op=gen, tier, count)
+POST /quiz/o/<owner>/board        a board built in the sandbox (its link) as a number, legal or
+                                  assign question, keyed by the rules core
+POST /quiz/o/<owner>/import       add the questions of a quiz file
+POST /quiz/o/<owner>/settings     title, mode, pass mark, timer
+POST /quiz/o/<owner>/copy         a new quiz with the same questions and settings, to edit
+Each answers with a 303 back to the owner page, or the page with what went wrong (400, or 409
+when the quiz is locked).
+"""
+
+from __future__ import annotations
+
+import secrets
+from urllib.parse import parse_qs, urlsplit
+
+from flask import redirect, request, url_for
+
+from ...content.generate import TIERS, from_board
+from ...content.questions import QuestionError, bank, own_question, to_spec
+from ...content.quizfile import QuizFileError, parse
+from ...i18n import gettext
+from ...rules import BoardError
+from ...services import quizzes
+from ..sandbox import board as sandbox_board
+from . import bp, whole
+from .sharing import _upload_name, _uploaded, owned, owner_page, read_settings
+
+MAX_ADD = 25  # generated questions added at once
+
+
+
+
+@bp.post("/o/<token>/questions")
+def questions(token: str):
+    quiz = owned(token)
+    refs = list(quiz.questions)
+    op = request.form.get("op", "")
+    verb, _, number = op.partition(":")
+    n = whole(number, 1, len(refs)) if number else None
+    if verb in ("remove", "up", "down") and n is not None:
+        i = n - 1
+        if verb == "remove":
+            refs.pop(i)
+        elif verb == "up" and i > 0:
+            refs[i - 1], refs[i] = refs[i], refs[i - 1]
+        elif verb == "down" and i < len(refs) - 1:
+            refs[i], refs[i + 1] = refs[i + 1], refs[i]
+    elif op == "bank":
+        chosen = request.form.getlist("ids")
+        unknown = [i for i in chosen if bank().get(i) is None]
+        if not chosen or unknown:
+            return _refused(quiz, gettext("Tick the bank questions to add."))
+        have = {r.get("bank") for r in refs}
+        refs += [{"bank": i} for i in chosen if i not in have]
+    elif op == "gen":
+        tier = whole(request.form.get("tier"), 1, max(TIERS))
+        count = whole(request.form.get("count"), 1, MAX_ADD)
+        if tier is None or count is None:
+            return _refused(quiz, gettext("Choose a tier and how many questions (1 to %(most)s).",
+                                          most=MAX_ADD))
+        seed = secrets.randbelow(2**31)
+        refs += [{"gen": [tier, seed, p]} for p in range(1, count + 1)]
+    else:
+        return _refused(quiz, gettext("That change isn’t one this page offers."))
+    return _saved(quiz, refs)
+
+
+@bp.post("/o/<token>/board")
+def board(token: str):
+    """A board built in the sandbox, from its link, as a question of the chosen type."""
+    quiz = owned(token)
+    kind = request.form.get("type", "")
+    tier = whole(request.form.get("tier"), 1, max(TIERS)) or 1
+    try:
+        editor = sandbox_board.decode(_link_code(request.form.get("link", "")))
+        question = from_board(sandbox_board.to_core(editor), kind, editor["assignment"], tier)
+    except (sandbox_board.LinkError, BoardError, ValueError):
+        return _refused(quiz, gettext("That isn’t a sandbox board link this quiz can use: copy "
+                                      "the link under “Link to this board” in the sandbox."))
+    if question is None:
+        return _refused(quiz, gettext("This board can’t make that kind of question (for an "
+                                      "assign question, some damage must be able to reach what "
+                                      "the attacker attacks)."))
+    spec = to_spec(question)
+    spec["id"] = f"own-{secrets.token_hex(4)}"
+    return _saved(quiz, [*quiz.questions, {"own": spec}])
+
+
+def _link_code(text: str) -> str:
+    """The board code of a pasted sandbox link (a whole URL, or just its ?b= part)."""
+    text = text.strip()
+    query = urlsplit(text).query if "?" in text else text.removeprefix("b=")
+    found = parse_qs(query).get("b") if "=" in query else [query]
+    if not found or not found[0]:
+        raise ValueError("no board in the link")
+    return found[0]
+
+
+@bp.post("/o/<token>/import")
+def import_file(token: str):
+    quiz = owned(token)
+    try:
+        _, specs = parse(_uploaded(), _upload_name())
+    except QuizFileError as err:
+        return owner_page(quiz, file_problems=err.problems, status=400)
+    if len(quiz.questions) + len(specs) > quizzes.MAX_QUESTIONS:
+        return _refused(quiz, gettext("A quiz has at most %(most)s questions.",
+                                      most=quizzes.MAX_QUESTIONS))
+    return _saved(quiz, [*quiz.questions, *({"own": s} for s in specs)])
+
+
+@bp.post("/o/<token>/settings")
+def settings(token: str):
+    quiz = owned(token)
+    values, problems = read_settings(request.form)
+    if problems:
+        return owner_page(quiz, problems=problems, status=400)
+    if not quizzes.edit(token, **values):
+        return _locked(quiz)
+    return redirect(url_for(".owner", token=token) + "#settings", 303)
+
+
+@bp.post("/o/<token>/copy")
+def copy(token: str):
+    quiz = owned(token)
+    made = quizzes.create(gettext("Copy of %(title)s", title=quiz.title)[:80], quiz.questions,
+                          quiz.mode, quiz.pass_mark, quiz.time_limit)
+    return redirect(url_for(".owner", token=made.owner_token), 303)
+
+
+def _saved(quiz, refs: list[dict]):
+    if len(refs) > quizzes.MAX_QUESTIONS:
+        return _refused(quiz, gettext("A quiz has at most %(most)s questions.",
+                                      most=quizzes.MAX_QUESTIONS))
+    if not refs:
+        return _refused(quiz, gettext("A quiz needs at least one question."))
+    for ref in refs:  # an own question is re-keyed by the core before it is stored
+        if "own" in ref:
+            try:
+                own_question(ref["own"])
+            except QuestionError as err:
+                return _refused(quiz, str(err))
+    if not quizzes.edit(quiz.owner_token, questions=refs):
+        return _locked(quiz)
+    return redirect(url_for(".owner", token=quiz.owner_token) + "#questions", 303)
+
+
+def _refused(quiz, message: str):
+    return owner_page(quiz, problems=[message], status=400)
+
+
+def _locked(quiz):
+    return owner_page(quizzes.shared(owner=quiz.owner_token), problems=[gettext(
+        "Someone has taken this quiz, so its questions and settings are locked: their results "
+        "keep their meaning. Make a copy to change it.")], status=409)
