@@ -1,6 +1,6 @@
 """A class of learners dragging sliders at once, served as `make run` serves them: what each waits.
 
-    .venv/bin/python bench/class_load.py [--page learn|sandbox|both] [--learners 500]
+    .venv/bin/python bench/class_load.py [--page learn|sandbox|both|class] [--learners 500]
         [--seconds 60] [--ramp 10] [--path /learn/...] [--url http://host:port] [--root DIR]
 
 Each learner is a client of its own (its own cookies and connection): it opens the page, then
@@ -79,6 +79,7 @@ class Client:
         self.host, self.port, self.cookies = host, port, {}
         self.reader = self.writer = None
         self.location = None  # the last redirect's target
+        self.etag = None      # the last ETag seen
 
     async def request(self, method: str, path: str, body: bytes = b"", headers=None):
         for attempt in (1, 2):
@@ -113,6 +114,8 @@ class Client:
                 close = value.lower() == "close"
             elif name == "location":
                 self.location = value
+            elif name == "etag":
+                self.etag = value
             elif name == "set-cookie":
                 key, _, rest = value.partition("=")
                 self.cookies[key] = rest.split(";")[0]
@@ -257,7 +260,8 @@ def healthz_cpu(base: str, master: int, count: int = 2000) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--page", choices=["learn", "sandbox", "both"], default="both")
+    parser.add_argument("--page", choices=["learn", "sandbox", "both", "class"], default="both",
+                        help="class: one live class (see bench/_class_mode.py)")
     parser.add_argument("--learners", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--ramp", type=float, default=10)
@@ -265,6 +269,12 @@ def main() -> None:
     parser.add_argument("--url", help="an already running server (no CPU figures then)")
     parser.add_argument("--root", type=Path, default=ROOT, help="serve this checkout instead")
     args = parser.parse_args()
+    if args.page == "class":
+        import _class_mode
+
+        with gunicorn(args.root, CLASS_JOINS_PER_MINUTE="100000") as (base, _port, master):
+            _class_mode.run(base, master, args, pct)
+        return
     for page in (["learn", "sandbox"] if args.page == "both" else [args.page]):
         if args.url:
             run_class(args.url.rstrip("/"), None, page, args)

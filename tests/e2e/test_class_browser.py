@@ -1,0 +1,134 @@
+"""A store night in a real Chromium: a host starts a class, three players join on phones, the host
+paces the steps, the players drag, the room overview shows the mistake and the stuck player, the
+host projects the explanation, ends the class and downloads the results."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.test_accessibility import assert_no_violations
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+
+
+def key_to(page: Page, name: str, value: int) -> None:
+    """Set a damage slider from the keyboard: Home, then arrow right (each move a live check)."""
+    element = page.get_by_role("slider", name=name)
+    element.focus()
+    page.keyboard.press("Home")
+    for _ in range(value):
+        page.keyboard.press("ArrowRight")
+    expect(element).to_have_value(str(value))
+
+
+def join(browser: Browser, base_url: str, code: str, nickname: str) -> Page:
+    page = browser.new_context(base_url=base_url, **PHONE).new_page()
+    page.goto("/join")
+    page.get_by_label("Class code").fill(code.lower())
+    page.get_by_label("Nickname").fill(nickname)
+    page.get_by_role("button", name="Join").click()
+    expect(page.get_by_text("Waiting for the host to start")).to_be_visible()
+    return page
+
+
+def test_a_host_runs_a_class_for_three_phones(browser: Browser, base_url, shot):
+    desktop = {"width": 1280, "height": 900}
+    host = browser.new_context(base_url=base_url, viewport=desktop).new_page()
+    host.goto("/class/new")
+    host.get_by_label(re.compile("Force of Nature against three")).check()
+    host.get_by_role("button", name="Create the class").click()
+    code = host.locator(".class-bar .code").inner_text()
+    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+    projector = host.context.new_page()
+    projector.goto(host.url + "/projector")
+    expect(projector.locator(".qr svg")).to_be_visible()
+    expect(projector.locator(".code")).to_have_text(code)
+    assert_no_violations(projector)
+    shot("class-projector-lobby", projector)
+
+    phones = [join(browser, base_url, code, name) for name in ("Ana", "Bo", "Cy")]
+    assert_no_violations(phones[0])
+    expect(host.locator("#room")).to_contain_text("Ana, Bo, Cy")  # the host's page polls
+
+    host.get_by_role("button", name="Start the class").click()
+    host.get_by_label("Go to step").select_option("5")
+    host.get_by_role("button", name="Go", exact=True).click()
+    expect(host.get_by_role("heading", level=2, name=re.compile("Step 5 of 9"))).to_be_visible()
+    for phone in phones:  # each phone follows the host on its own
+        expect(phone.get_by_role("slider", name="To Grizzly Bears C")).to_be_visible()
+        phone.wait_for_load_state()
+
+    ana, bo, cy = phones
+    key_to(ana, "To the defending player", 3)
+    expect(ana.locator("#verdict")).to_contain_text("Not legal")
+    expect(ana.locator("#verdict")).to_contain_text("702.19b")
+    for _ in range(3):
+        ana.get_by_role("button", name="Check my answer").click()
+        expect(ana.locator("#feedback")).to_contain_text("Not quite")
+    key_to(bo, "To the defending player", 2)
+    bo.get_by_role("button", name="Check my answer").click()
+    expect(bo.locator("#feedback")).to_contain_text("Not quite")
+    key_to(cy, "To Grizzly Bears C", 2)
+    key_to(cy, "To the defending player", 1)
+    expect(cy.locator("#verdict")).to_contain_text("Legal")
+    cy.get_by_role("button", name="Check my answer").click()
+    expect(cy.locator("#feedback")).to_contain_text("Right!")
+    assert_no_violations(ana)
+    shot("class-phone", ana)
+
+    room = host.locator("#room")
+    expect(room).to_contain_text(
+        "2 players: damage to the player before every blocker had lethal — 702.19b")
+    expect(room.locator(".stuck")).to_contain_text("Ana")
+    expect(room).to_contain_text("the player")
+    assert_no_violations(host)
+    shot("class-host", host)
+
+    expect(projector.locator("#screen")).to_contain_text("2 players")
+    project = room.get_by_role("listitem").filter(has_text="2 players").get_by_role(
+        "button", name=re.compile("Project the explanation"))
+    project.focus()
+    with host.expect_response(re.compile("/room$")):  # the overview refreshes under the focus
+        pass
+    expect(project).to_be_focused()
+    host.keyboard.press("Enter")
+    expect(projector.locator(".shown")).to_contain_text("Grizzly Bears C has 0 of the 2 damage")
+    for name in ("Ana", "Bo", "Cy"):
+        expect(projector.locator("#screen")).not_to_contain_text(name)
+    assert_no_violations(projector)
+    shot("class-projector-mistake", projector)
+    # Switched on an open page: without motion, so axe reads the settled colours.
+    projector.emulate_media(color_scheme="dark", reduced_motion="reduce")
+    assert_no_violations(projector)
+    projector.emulate_media(color_scheme="light")
+    host.get_by_role("button", name="Project the worked answer").click()
+    expect(projector.locator(".shown")).to_contain_text("The worked answer")
+    expect(projector.locator(".shown")).to_contain_text("Legal")
+    assert_no_violations(projector)
+    shot("class-projector-answer", projector)
+
+    ana.reload()  # a phone that reconnects lands on the step with its answer
+    expect(ana.locator("#feedback")).to_contain_text("Not quite")
+    expect(ana.get_by_role("slider", name="To the defending player")).to_have_value("3")
+
+    host.get_by_role("button", name="End the class").click()
+    expect(host.get_by_role("table")).to_contain_text("Build split")
+    with host.expect_download() as download:
+        host.get_by_role("link", name="Download the results (CSV)").click()
+    rows = list(csv.DictReader(io.StringIO(open(download.value.path(), encoding="utf-8").read())))
+    assert sorted((r["nickname"], r["attempts"], r["correct"]) for r in rows) == [
+        ("Ana", "3", "no"), ("Bo", "1", "no"), ("Cy", "1", "yes")]
+    assert_no_violations(host)
+    shot("class-host-summary", host)
+
+    expect(bo.get_by_role("link", name=re.compile("Step 5: Build split"))).to_be_visible()
+    expect(cy.get_by_text("Thanks for playing!")).to_be_visible()
+    expect(cy.get_by_role("link", name=re.compile("Step 5"))).to_have_count(0)
+    bo.get_by_role("link", name=re.compile("Step 5: Build split")).click()
+    expect(bo).to_have_url(re.compile("/learn/force-of-nature/split-d-practice"))
+    shot("class-phone-end", cy)

@@ -1,0 +1,107 @@
+"""What a class's answers say: the room overview on one step, the summary, the CSV rows.
+
+Read-only, over the rows services/classes.py writes (one per learner and step), aggregated per
+request: cheap at a store's 60 learners and at 500.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from sqlalchemy import func, select
+
+from .database import db
+from .models import Class, ClassLearner, ClassResult
+
+STUCK = 3  # wrong tries in a row that flag a learner as stuck
+
+
+@dataclass
+class Overview:
+    """The room on one step: counts, mistakes grouped by the rules core's problem code, where the
+    room put its damage, and who is stuck (nicknames only for the host, never the projector)."""
+    joined: int = 0
+    answered: int = 0
+    correct: int = 0
+    legal: int = 0
+    illegal: int = 0
+    groups: list[dict] = field(default_factory=list)   # {code, rule, count, problem}
+    heat: dict = field(default_factory=dict)           # (attacker, recipient) -> total damage
+    stuck: list[str] = field(default_factory=list)
+
+    def share(self, attacker: str, recipient: str) -> int:
+        """Per cent of `attacker`'s damage (over every answer) the room sent to `recipient`."""
+        total = sum(v for (a, _), v in self.heat.items() if a == attacker)
+        return round(100 * self.heat.get((attacker, recipient), 0) / total) if total else 0
+
+    def average(self, attacker: str, recipient: str) -> float:
+        return round(self.heat.get((attacker, recipient), 0) / self.answered, 1) \
+            if self.answered else 0.0
+
+
+def joined(room: Class) -> int:
+    return db.session.scalar(
+        select(func.count()).select_from(ClassLearner).where(ClassLearner.class_id == room.id))
+
+
+def overview(room: Class, step_id: str) -> Overview:
+    """One narrow query over the step's answers (one row per learner who answered) and a count of
+    the room: cheap at a store's 60 learners and at 500."""
+    out = Overview(joined=joined(room))
+    rows = db.session.execute(
+        select(ClassResult.correct, ClassResult.legal, ClassResult.problems,
+               ClassResult.final_answer, ClassResult.streak, ClassLearner.nickname)
+        .join(ClassLearner, ClassLearner.id == ClassResult.learner_id)
+        .where(ClassResult.class_id == room.id, ClassResult.step_id == step_id)).all()
+    groups: Counter = Counter()
+    example: dict = {}
+    for correct, legal, problems, answer, streak, nickname in rows:
+        out.answered += 1
+        out.correct += bool(correct)
+        out.legal += legal is True
+        out.illegal += legal is False
+        if streak >= STUCK:
+            out.stuck.append(nickname)
+        for key in {(p["code"], p["rule"]) for p in problems or ()}:
+            groups[key] += 1
+            example.setdefault(key, next(p for p in problems if (p["code"], p["rule"]) == key))
+        for attacker, split in ((answer or {}).get("assignment") or {}).items():
+            for recipient, amount in split.items():
+                out.heat[(attacker, recipient)] = out.heat.get((attacker, recipient), 0) + amount
+    out.groups = [{"code": code, "rule": rule, "count": n, "problem": example[(code, rule)]}
+                  for (code, rule), n in groups.most_common()]
+    out.stuck.sort(key=str.casefold)
+    return out
+
+
+def summary(room: Class) -> dict[str, dict]:
+    """Per step: how many answered, how many were right first time and in the end, and the most
+    common mistake (code, rule, count)."""
+    out: dict[str, dict] = {}
+    rows = db.session.execute(
+        select(ClassResult.step_id, ClassResult.first_correct, ClassResult.correct,
+               ClassResult.problems).where(ClassResult.class_id == room.id)).all()
+    mistakes: dict[str, Counter] = {}
+    for step_id, first_correct, correct, problems in rows:
+        item = out.setdefault(step_id, {"answered": 0, "first_correct": 0, "correct": 0,
+                                        "top": None})
+        item["answered"] += 1
+        item["first_correct"] += bool(first_correct)
+        item["correct"] += bool(correct)
+        for key in {(p["code"], p["rule"]) for p in problems or ()}:
+            mistakes.setdefault(step_id, Counter())[key] += 1
+    for step_id, counter in mistakes.items():
+        (code, rule), n = counter.most_common(1)[0]
+        out[step_id]["top"] = {"code": code, "rule": rule, "count": n}
+    return out
+
+
+def export_rows(room: Class):
+    """(nickname, step id, first answer, final answer, attempts, correct) for every answer."""
+    return db.session.execute(
+        select(ClassLearner.nickname, ClassResult.step_id, ClassResult.first_answer,
+               ClassResult.final_answer, ClassResult.attempts, ClassResult.correct)
+        .join(ClassLearner, ClassLearner.id == ClassResult.learner_id)
+        .where(ClassResult.class_id == room.id)
+        .order_by(ClassLearner.joined_at, ClassLearner.id, ClassResult.step_id)).all()

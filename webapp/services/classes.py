@@ -1,0 +1,241 @@
+"""Live classes: a host, a join code, learners with nicknames, and their answers per step.
+
+Everything lives in the database (several gunicorn workers and several app servers see one
+class), nothing in process memory. No request objects: views pass plain values.
+
+    room = classes.create("force-of-nature")           # room.code, room.host_token
+    seat = classes.join(room, "Ana")                    # NicknameTaken if someone has it
+    classes.record(room.id, seat.id, "split-d-practice", answer, correct=False, legal=False,
+                   problems=[{"code": "player_before_lethal", "rule": "702.19b", "text": "..."}])
+
+The room overview, the summary and the export read these rows: services/class_reports.py.
+
+A class nobody touched (host action or join) for TTL is deleted, with everything in it.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import unicodedata
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from .database import db, write
+from .models import Class, ClassLearner, ClassResult, JoinAttempt, utcnow
+
+# No look-alikes: no 0/O/D/Q, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V.
+ALPHABET = "ACEFHJKMNPRTWXY3479"
+CODE_LENGTH = 6
+MAX_NICKNAME = 24
+TTL = timedelta(hours=12)
+STATES = ("lobby", "running", "ended")
+
+
+class NicknameError(ValueError):
+    """A nickname that can't be used; `code` says why ("empty", "too_long", "taken")."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+# --- codes and names ----------------------------------------------------------------------------
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(raw: str | None) -> str | None:
+    """A code as typed ("ab c-3f7") in its stored form, or None if it can't be one."""
+    text = re.sub(r"[\s\-]", "", str(raw or "")).upper()
+    if len(text) != CODE_LENGTH or any(ch not in ALPHABET for ch in text):
+        return None
+    return text
+
+
+def normal_nickname(raw: str | None) -> str:
+    """A nickname as shown: NFKC, control and format characters refused, spaces collapsed."""
+    text = unicodedata.normalize("NFKC", str(raw or ""))
+    if any(unicodedata.category(ch)[0] == "C" for ch in text if ch not in " \t"):
+        raise NicknameError("bad_characters")
+    text = " ".join(text.split())
+    if not text:
+        raise NicknameError("empty")
+    if len(text) > MAX_NICKNAME:
+        raise NicknameError("too_long")
+    return text
+
+
+# --- a class ------------------------------------------------------------------------------------
+
+
+def create(lesson_id: str) -> Class:
+    """A new class in its lobby, with a join code no live class has; stale classes go first."""
+    expire()
+    for _ in range(20):
+        room = Class(code=new_code(), host_token=secrets.token_urlsafe(32), lesson_id=lesson_id,
+                     state="lobby", step=0, version=1)
+        db.session.add(room)
+        try:
+            db.session.commit()
+            return room
+        except IntegrityError:  # that code is taken: draw another
+            db.session.rollback()
+    raise RuntimeError("no free join code")
+
+
+def expire(now: datetime | None = None) -> int:
+    cutoff = (now or utcnow()) - TTL
+    stale = db.session.execute(delete(Class).where(Class.touched_at < cutoff)).rowcount
+    db.session.execute(delete(JoinAttempt).where(JoinAttempt.at < cutoff))
+    db.session.commit()
+    return stale
+
+
+def by_code(code: str | None) -> Class | None:
+    code = normal_code(code)
+    return db.session.scalar(select(Class).where(Class.code == code)) if code else None
+
+
+def by_host(token: str | None) -> Class | None:
+    if not token or len(token) > 64:
+        return None
+    return db.session.scalar(select(Class).where(Class.host_token == token))
+
+
+def move(room: Class, *, state: str | None = None, step: int | None = None,
+         shown: str | None | bool = False) -> None:
+    """The host moves the class: start, go to a step, end; what learners see gets a new version
+    (their pages follow). `shown` changes only the projector."""
+    values: dict = {"touched_at": utcnow()}
+    if state is not None or step is not None:
+        values["version"] = Class.version + 1
+        values["shown"] = None
+    if state is not None:
+        values["state"] = state
+    if step is not None:
+        values["step"] = step
+    if shown is not False:
+        values["shown"] = shown
+    write(lambda: db.session.execute(update(Class).where(Class.id == room.id).values(**values)))
+    db.session.refresh(room)
+
+
+# --- learners -----------------------------------------------------------------------------------
+
+
+def allow_join(address: str, limit: int, window: timedelta = timedelta(minutes=1)) -> bool:
+    """Count this try at joining from `address`; False once it made `limit` in `window`."""
+    since = utcnow() - window
+    address = address[:64]
+    tries = db.session.scalar(select(func.count()).select_from(JoinAttempt).where(
+        JoinAttempt.address == address, JoinAttempt.at >= since))
+    if tries >= limit:
+        return False
+    write(lambda: db.session.add(JoinAttempt(address=address)))
+    return True
+
+
+def join(room: Class, nickname: str) -> ClassLearner:
+    name = normal_nickname(nickname)
+    key = name.casefold()
+    seat = ClassLearner(class_id=room.id, token=secrets.token_urlsafe(32), nickname=name,
+                        nickname_key=key)
+    db.session.add(seat)
+    try:
+        db.session.commit()
+    except IntegrityError:  # the unique (class, nickname) constraint, or the class just ended
+        db.session.rollback()
+        if db.session.scalar(select(ClassLearner.id).where(
+                ClassLearner.class_id == room.id, ClassLearner.nickname_key == key)):
+            raise NicknameError("taken") from None
+        raise
+    return seat
+
+
+def room_and_seat(code: str | None, token: str | None):
+    """(the class at `code`, the seat with `token` in it or None) in one query; (None, None) if
+    there is no such class."""
+    code = normal_code(code)
+    if not code:
+        return None, None
+    token = token if token and len(token) <= 64 else ""
+    row = db.session.execute(
+        select(Class, ClassLearner)
+        .outerjoin(ClassLearner,
+                   (ClassLearner.class_id == Class.id) & (ClassLearner.token == token))
+        .where(Class.code == code)).first()
+    return (row[0], row[1]) if row else (None, None)
+
+
+def version_and_seat(code: str | None, token: str | None) -> tuple[int, str, int | None] | None:
+    """(version, state, seat id or None) of the class at `code`: all a learner's 2 s poll needs,
+    read as plain columns (no objects built)."""
+    code = normal_code(code)
+    if not code:
+        return None
+    token = token if token and len(token) <= 64 else ""
+    row = db.session.execute(
+        select(Class.version, Class.state, ClassLearner.id)
+        .outerjoin(ClassLearner,
+                   (ClassLearner.class_id == Class.id) & (ClassLearner.token == token))
+        .where(Class.code == code)).first()
+    return tuple(row) if row else None
+
+
+def seat(token: str | None) -> ClassLearner | None:
+    if not token or len(token) > 64:
+        return None
+    return db.session.scalar(select(ClassLearner).where(ClassLearner.token == token))
+
+
+def learners(room: Class) -> list[ClassLearner]:
+    return list(db.session.scalars(select(ClassLearner).where(ClassLearner.class_id == room.id)
+                                   .order_by(ClassLearner.joined_at, ClassLearner.id)))
+
+
+def remove(room: Class, learner_id: int) -> bool:
+    """The host removes a learner (and their answers) from the class."""
+    done = db.session.execute(delete(ClassLearner).where(
+        ClassLearner.id == learner_id, ClassLearner.class_id == room.id)).rowcount
+    db.session.commit()
+    return bool(done)
+
+
+# --- answers ------------------------------------------------------------------------------------
+
+
+def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correct: bool,
+           legal: bool | None, problems: list[dict]) -> None:
+    """Store a submitted answer (committed before it returns): the first answer stays, the latest
+    replaces the last, tries are counted, and the streak counts tries in a row that were illegal
+    splits (slider steps: a legal split that misses the goal ends it) or wrong answers (others)."""
+    wrong = legal is False if legal is not None else not correct
+
+    def change():
+        now = utcnow()
+        done = db.session.execute(
+            update(ClassResult)
+            .where(ClassResult.learner_id == learner_id, ClassResult.step_id == step_id)
+            .values(final_answer=answer, correct=correct, legal=legal, problems=problems,
+                    attempts=ClassResult.attempts + 1,
+                    streak=ClassResult.streak + 1 if wrong else 0, updated_at=now)).rowcount
+        if not done:
+            db.session.add(ClassResult(
+                learner_id=learner_id, step_id=step_id, class_id=class_id, first_answer=answer,
+                final_answer=answer, first_correct=correct, correct=correct, legal=legal,
+                problems=problems, attempts=1, streak=int(wrong), updated_at=now))
+    write(change)
+
+
+def results(learner_id: int) -> dict[str, ClassResult]:
+    return {r.step_id: r for r in db.session.scalars(
+        select(ClassResult).where(ClassResult.learner_id == learner_id))}
+
+
+def result(learner_id: int, step_id: str) -> ClassResult | None:
+    return db.session.get(ClassResult, (learner_id, step_id))

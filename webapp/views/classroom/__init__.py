@@ -1,0 +1,246 @@
+"""Class: a host runs a live class; learners join on their phones and follow the host's steps.
+
+Learners (identity: a random seat token in a signed cookie, no account):
+GET|POST /join                      code + nickname -> the class (rate limited per address)
+GET  /class/<code>/play             the class's current step (Learn's step markup), the lobby, or
+                                    the end with links to review missed steps in Learn
+GET  /class/<code>/sync?v=N         polled every 2 s: ETag/304 while nothing changed; when the host
+                                    moved on, HX-Refresh (the page reloads at the new step)
+POST /class/<code>/answer           an answer to the current step: stored, then Learn's feedback
+POST /class/<code>/live             sliders moved: Learn's verdict (the one live check)
+
+The host's pages (reached only through the host link) are in host.py.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import (Blueprint, abort, current_app, make_response, redirect, render_template,
+                   request, url_for)
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from ...htmx import wants_fragment
+from ...i18n import _l, gettext
+from ...services import answers, classes
+from ...services.answers import AnswerError
+from ..learn import curriculum
+from . import steps
+
+bp = Blueprint("classroom", __name__)
+SEAT_COOKIE = "class_seat"
+HOST_COOKIE = "class_host"
+COOKIE_AGE = timedelta(hours=12)
+
+_SYNC_TEXT = {"lobby": _l("Waiting for the host to start…"),
+              "running": _l("Your screen follows the host."), "ended": _l("The class is over.")}
+_NICKNAME_ERRORS = {
+    "empty": _l("Choose a nickname so the host knows you’re here."),
+    "too_long": _l("A nickname can be at most %(n)s characters.") ,
+    "bad_characters": _l("A nickname can’t contain control characters."),
+    "taken": _l("Someone in this class already uses that nickname. Choose another."),
+}
+
+
+# --- cookies: the learner's seat and the host's class ------------------------------------------
+
+
+def _signer(salt: str) -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key, salt=salt)
+
+
+def read_cookie(name: str) -> str | None:
+    try:
+        value = _signer(name).loads(request.cookies.get(name, ""))
+    except BadSignature:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def set_cookie(response, name: str, value: str, path: str = "/"):
+    response.set_cookie(name, _signer(name).dumps(value), max_age=COOKIE_AGE, httponly=True,
+                        samesite="Lax", path=path,
+                        secure=bool(current_app.config["SESSION_COOKIE_SECURE"])
+                        or request.is_secure)
+    return response
+
+
+def _room_and_seat(code: str):
+    """The class at `code` and the visitor's seat in it (None if they have none there)."""
+    room, seat = classes.room_and_seat(code, read_cookie(SEAT_COOKIE))
+    if room is None:
+        abort(404)
+    return room, seat
+
+
+def _lesson(room):
+    lesson = curriculum().get(room.lesson_id)
+    if lesson is None:
+        abort(410)
+    return lesson
+
+
+def _current(room):
+    lesson = _lesson(room)
+    return lesson, lesson.steps[min(room.step, len(lesson.steps) - 1)]
+
+
+# --- joining ------------------------------------------------------------------------------------
+
+
+@bp.get("/join")
+def join_form():
+    code = classes.normal_code(request.args.get("code")) or ""
+    return render_template("classroom/join.html", code=code, nickname="", problem=None)
+
+
+@bp.post("/join")
+def join():
+    code_raw = (request.form.get("code") or "")[:40]
+    nickname = (request.form.get("nickname") or "")[:200]
+
+    def refuse(problem: str, status: int = 400):
+        return render_template("classroom/join.html", code=code_raw, nickname=nickname[:40],
+                               problem=problem), status
+
+    limit = current_app.config["CLASS_JOINS_PER_MINUTE"]
+    if not classes.allow_join(request.remote_addr or "?", limit):
+        return refuse(gettext("Too many tries to join from this network address. "
+                              "Wait a minute, then try again."), 429)
+    room = classes.by_code(code_raw)
+    if room is None or room.state == "ended":
+        return refuse(gettext("No class is running with the code “%(code)s”. Check the code on "
+                              "the projector: six letters and digits.", code=code_raw.strip()[:12]))
+    seat = classes.seat(read_cookie(SEAT_COOKIE))
+    if seat is not None and seat.class_id == room.id:  # already in: back to the class
+        return redirect(url_for(".play", code=room.code), 303)
+    try:
+        seat = classes.join(room, nickname)
+    except classes.NicknameError as err:
+        text = str(_NICKNAME_ERRORS.get(err.code, _NICKNAME_ERRORS["empty"]))
+        return refuse(text % {"n": classes.MAX_NICKNAME} if "%(n)" in text else text,
+                      409 if err.code == "taken" else 400)
+    return set_cookie(redirect(url_for(".play", code=room.code), 303), SEAT_COOKIE, seat.token)
+
+
+# --- following the class ------------------------------------------------------------------------
+
+
+@bp.get("/class/<code>/play")
+def play(code: str):
+    room, seat = _room_and_seat(code)
+    if seat is None:
+        return redirect(url_for(".join_form", code=room.code))
+    return _play_page(room, seat)
+
+
+def _play_page(room, seat, *, graded=None, error=None, assignment=None, status=200):
+    lesson = _lesson(room)
+    context = {"room": room, "seat": seat, "lesson": lesson, "sync_text": _SYNC_TEXT[room.state],
+               "lesson_title": lesson.title(steps.parts.lang()), "inline": steps.parts.inline}
+    if room.state == "running":
+        _, current = _current(room)
+        if graded is None and assignment is None:
+            graded = steps.stored(current, seat)
+        ctx = steps.context(room, lesson, current, seat, graded=graded, error=error,
+                            assignment=assignment)
+        context.update(step_html=steps.step_html(ctx), number=ctx["number"], total=ctx["total"])
+    elif room.state == "ended":
+        context["missed"] = _missed(lesson, seat)
+    return render_template("classroom/play.html", **context), status
+
+
+def _missed(lesson, seat) -> list[dict]:
+    """The answerable steps this learner got wrong or skipped, each a link into Learn."""
+    done = classes.results(seat.id)
+    return [{"number": i + 1, "name": steps.parts.step_name(s),
+             "url": url_for("learn.step", lesson_id=lesson.id, step_id=s.id)}
+            for i, s in enumerate(lesson.steps)
+            if s.type in answers.ANSWERABLE and not (s.id in done and done[s.id].correct)]
+
+
+@bp.get("/class/<code>/sync")
+def sync(code: str):
+    """What the learner's page polls. Unchanged: 304 to a revalidation (the ETag is the class's
+    version), else a short status line. Changed (another step, the start, the end, or the
+    learner was removed): HX-Refresh, so the page reloads where the class is now. The poll of
+    every phone every 2 s is a third of a class's requests: one narrow query, no template."""
+    found = classes.version_and_seat(code, read_cookie(SEAT_COOKIE))
+    if found is None:
+        abort(404)
+    version, state, seat_id = found
+    if seat_id is None or request.args.get("v", "") != str(version):
+        response = make_response("", 200)
+        response.headers["HX-Refresh"] = "true"
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    response = make_response(str(_SYNC_TEXT[state]))
+    response.set_etag(f"{version}-{seat_id}")
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response.make_conditional(request)
+
+
+def _answering(code: str):
+    """The class, the seat, the lesson and the step an answer or a slider move is for; refused
+    unless the visitor is in this class and the form is for the step the class is on."""
+    room, seat = _room_and_seat(code)
+    if seat is None:
+        abort(403)
+    lesson, current = _current(room)
+    said = (request.form.get("lesson"), request.form.get("step"))
+    if room.state != "running" or said != (lesson.id, current.id):
+        abort(_moved_on(room))
+    return room, seat, lesson, current
+
+
+def _moved_on(room):
+    """An answer for a step the class has left (the host moved on as it was sent): nothing is
+    stored, and the page goes to where the class is now (htmx reloads it)."""
+    if wants_fragment():
+        response = make_response("", 200)
+        response.headers["HX-Refresh"] = "true"
+        return response
+    return redirect(url_for(".play", code=room.code), 303)
+
+
+@bp.post("/class/<code>/answer")
+def answer(code: str):
+    room, seat, lesson, current = _answering(code)
+    if request.form.get("op", "").startswith("step:"):  # −/+ without JavaScript
+        return live(code)
+    try:
+        given = answers.read_answer(current, request.form)
+        graded = answers.grade(current, given)
+    except AnswerError as err:
+        if not wants_fragment():
+            return _play_page(room, seat, error=err, status=400)
+        ctx = steps.context(room, lesson, current, seat, error=err)
+        return steps.fragment(ctx, "feedback", status=400)
+    legal, problems = steps.problems(current, graded)
+    classes.record(room.id, seat.id, current.id, given, correct=graded.correct, legal=legal,
+                   problems=problems)  # committed before it is acknowledged
+    if not wants_fragment():
+        return redirect(url_for(".play", code=room.code) + "#feedback", 303)
+    ctx = steps.context(room, lesson, current, seat, graded=graded)
+    return steps.fragment(ctx, ["feedback", "try_board"] if current.type == "predict"
+                          else "feedback")
+
+
+@bp.post("/class/<code>/live")
+def live(code: str):
+    room, seat, lesson, current = _answering(code)
+    if current.type not in ("practice", "predict"):
+        abort(404)
+    try:
+        assignment = answers.read_sliders(current, request.form)
+    except AnswerError as err:
+        ctx = steps.context(room, lesson, current, seat, error=err)
+        return steps.fragment(ctx, "feedback", status=400)
+    graded = steps.stored(current, seat) if current.type == "predict" else None
+    if not wants_fragment():
+        return _play_page(room, seat, graded=graded, assignment=assignment)
+    ctx = steps.context(room, lesson, current, seat, graded=graded, assignment=assignment)
+    return steps.fragment(ctx, ["verdict", "live_oob"])
+
+
+from . import host  # noqa: E402,F401  (the host's routes on this blueprint)

@@ -1,0 +1,238 @@
+"""The host's side of a class: start it, pace it, watch the room, project, end, export.
+
+GET      /class                          start a class; back to yours (the host cookie)
+GET|POST /class/new                      choose a lesson -> the host link
+GET      /class/host/<token>             the host page (lobby, running, or the summary)
+GET      /class/host/<token>/room        the room overview (htmx polls it every 2 s)
+GET      /class/host/<token>/projector   the big screen: code and QR, then the room without names
+POST     /class/host/<token>/move        op=start|next|prev|end, or op=go with step=N
+POST     /class/host/<token>/show        what=answer|mistake:<code>|none (on the projector)
+POST     /class/host/<token>/remove      learner=<id>
+GET      /class/host/<token>/results.csv one row per learner and step: nickname, step, first
+                                         answer, final answer, attempts, correct
+
+The token (256 random bits) is the only key: a learner or a stranger without it gets a 404.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import segno
+from flask import Response, abort, redirect, render_template, request, url_for
+from markupsafe import Markup, escape
+
+from ...htmx import render
+from ...i18n import gettext
+from ...live import live_check
+from ...network import is_loopback, lan_address
+from ...services import answers, class_reports, classes
+from ..learn import curriculum
+from . import HOST_COOKIE, _current, _lesson, bp, read_cookie, set_cookie, steps
+
+
+def _room(token: str):
+    room = classes.by_host(token)
+    if room is None:
+        abort(404)
+    return room
+
+
+@bp.get("/class")
+def index():
+    mine = classes.by_host(read_cookie(HOST_COOKIE))
+    return render_template("classroom/index.html", mine=mine)
+
+
+@bp.route("/class/new", methods=["GET", "POST"])
+def new():
+    lessons = curriculum().lessons
+    if request.method == "POST":
+        lesson = curriculum().get(request.form.get("lesson", ""))
+        if lesson is None:
+            return render_template("classroom/new.html", lessons=lessons, chosen=None,
+                                   problem=gettext("Choose one of the lessons.")), 400
+        room = classes.create(lesson.id)
+        response = redirect(url_for(".host", token=room.host_token), 303)
+        return set_cookie(response, HOST_COOKIE, room.host_token, path="/class")
+    return render_template("classroom/new.html", lessons=lessons, chosen=lessons[0].id,
+                           problem=None)
+
+
+def join_url(room) -> str:
+    """The link players open: this server as the host reached it, or, when the host opened it
+    on this machine (localhost), this machine's LAN address, which phones can reach."""
+    host = request.host
+    if is_loopback(host) and (lan := lan_address()):
+        port = host.rsplit(":", 1)[1] if ":" in host.rsplit("]", 1)[-1] else None
+        host = f"{lan}:{port}" if port else lan
+    return f"{request.scheme}://{host}{url_for('.join_form', code=room.code)}"
+
+
+def qr_svg(url: str) -> Markup:
+    """The join link as an inline SVG QR code (no script, no style attribute)."""
+    svg = segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff", border=3,
+                                                omitsize=True)
+    label = escape(gettext("QR code of the join link %(url)s", url=url))
+    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1))
+
+
+def _page_context(room) -> dict:
+    lesson, current = _current(room)
+    context = {"room": room, "lesson": lesson, "step": current,
+               "lesson_title": lesson.title(steps.parts.lang()), "inline": steps.parts.inline,
+               "md": steps.parts.md, "lang": steps.parts.lang(),
+               "number": lesson.step_index(current.id) + 1,
+               "total": len(lesson.steps), "step_name": steps.parts.step_name(current),
+               "join_url": join_url(room), "mistake_name": steps.mistake_name,
+               "sentence": lambda p: steps.problem_sentence(current, p)}
+    if room.state == "running" and current.type in answers.ANSWERABLE:
+        context["overview"] = class_reports.overview(room, current.id)
+        context["heat"] = _heat(current, context["overview"])
+        context["joined"] = context["overview"].joined
+    else:
+        context["joined"] = class_reports.joined(room)
+    if room.state == "ended":
+        context["summary"] = _summary(room, lesson)
+    return context
+
+
+def _heat(current, overview) -> list[dict]:
+    """Per attacker, each recipient with the room's average and share of its damage."""
+    if current.type != "practice":
+        return []
+    names = steps.names(current)
+    out = []
+    for cid, info in answers.sliders(current.board_data()).items():
+        rows = [{"name": names.get(r, r) if r != "player" else gettext("the player"),
+                 "average": overview.average(cid, r), "share": overview.share(cid, r)}
+                for r in info["recipients"]]
+        out.append({"name": names.get(cid, cid), "rows": rows})
+    return out
+
+
+def _summary(room, lesson) -> list[dict]:
+    done = class_reports.summary(room)
+    rows = []
+    for i, s in enumerate(lesson.steps):
+        if s.type not in answers.ANSWERABLE:
+            continue
+        item = done.get(s.id, {"answered": 0, "first_correct": 0, "correct": 0, "top": None})
+        n = item["answered"]
+        rows.append({"number": i + 1, "name": steps.parts.step_name(s), "answered": n,
+                     "first_pct": round(100 * item["first_correct"] / n) if n else None,
+                     "pct": round(100 * item["correct"] / n) if n else None,
+                     "top": item["top"]})
+    return rows
+
+
+@bp.get("/class/host/<token>")
+def host(token: str):
+    room = _room(token)
+    return render("classroom/host.html", "room", learners=classes.learners(room),
+                  **_page_context(room))
+
+
+@bp.get("/class/host/<token>/room")
+def room_overview(token: str):
+    room = _room(token)
+    return render("classroom/host.html", "room", learners=classes.learners(room),
+                  **_page_context(room))
+
+
+@bp.get("/class/host/<token>/projector")
+def projector(token: str):
+    room = _room(token)
+    context = _page_context(room)
+    context["qr"] = qr_svg(context["join_url"]) if room.state == "lobby" else None
+    context["shown"] = _shown(room, context)
+    return render("classroom/projector.html", "screen", **context)
+
+
+def _shown(room, context) -> dict | None:
+    """What the host projected: the worked answer of the step, or one mistake group explained."""
+    if room.state != "running" or not room.shown:
+        return None
+    current = context["step"]
+    if room.shown == "answer":
+        board = current.board_data()
+        split = getattr(current, "solution", None) or getattr(current, "assignment", None)
+        live = None
+        if board is not None and split and current.type in ("practice", "worked"):
+            live = live_check(board, split, locked=lambda *_: gettext("The worked split."))
+        return {"kind": "answer", "live": live}
+    code = room.shown.removeprefix("mistake:")
+    group = next((g for g in (context.get("overview") and context["overview"].groups or [])
+                  if g["code"] == code), None)
+    return {"kind": "mistake", "group": group, "code": code}
+
+
+@bp.post("/class/host/<token>/move")
+def move(token: str):
+    room = _room(token)
+    lesson = _lesson(room)
+    op, last = request.form.get("op", ""), len(lesson.steps) - 1
+    if op == "start" and room.state == "lobby":
+        classes.move(room, state="running", step=0)
+    elif op == "next" and room.state == "running":
+        classes.move(room, step=min(room.step + 1, last))
+    elif op == "prev" and room.state == "running":
+        classes.move(room, step=max(room.step - 1, 0))
+    elif op == "go" and room.state == "running":
+        raw = request.form.get("step", "")
+        if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= last + 1):
+            abort(400)
+        classes.move(room, step=int(raw) - 1)
+    elif op == "end" and room.state != "ended":
+        classes.move(room, state="ended")
+    else:
+        abort(400 if op not in ("start", "next", "prev", "end") else 409)
+    return redirect(url_for(".host", token=room.host_token), 303)
+
+
+@bp.post("/class/host/<token>/show")
+def show(token: str):
+    room = _room(token)
+    what = request.form.get("what", "")
+    if what == "none":
+        classes.move(room, shown=None)
+    elif what == "answer" or (what.startswith("mistake:") and what[8:] in steps.MISTAKES):
+        classes.move(room, shown=what)
+    else:
+        abort(400)
+    return redirect(url_for(".host", token=room.host_token) + "#room", 303)
+
+
+@bp.post("/class/host/<token>/remove")
+def remove(token: str):
+    room = _room(token)
+    raw = request.form.get("learner", "")
+    if not (raw.isascii() and raw.isdigit() and len(raw) < 10) \
+            or not classes.remove(room, int(raw)):
+        abort(404)
+    return redirect(url_for(".host", token=room.host_token), 303)
+
+
+def _cell(value) -> str:
+    """A CSV cell a spreadsheet won't run: text starting like a formula gets a leading quote."""
+    text = value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+@bp.get("/class/host/<token>/results.csv")
+def results_csv(token: str):
+    room = _room(token)
+    lesson = _lesson(room)
+    number = {s.id: i + 1 for i, s in enumerate(lesson.steps)}
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["nickname", "step", "step_id", "first_answer", "final_answer", "attempts",
+                     "correct"])
+    for nickname, step_id, first, final, attempts, correct in class_reports.export_rows(room):
+        writer.writerow([_cell(nickname), number.get(step_id, ""), step_id, _cell(first),
+                         _cell(final), attempts, "yes" if correct else "no"])
+    return Response(out.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="class-{room.code}.csv"',
+        "Cache-Control": "private, no-store"})

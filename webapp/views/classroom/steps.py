@@ -1,0 +1,110 @@
+"""A class's step, shown to learners with Learn's own step markup and helpers.
+
+The page is learn/step.html's `step` block; answers and slider moves come back as its `feedback`,
+`verdict` and `live_oob` blocks. Grading is services.answers' (the content API and the rules core);
+the board parts are Learn's (views.learn.steps.board_context, which calls the one live check).
+Only the URLs differ: answers and live checks go to the class, and there is no Next (the host
+paces the class).
+"""
+
+from __future__ import annotations
+
+from flask import url_for
+from jinja2_fragments.flask import render_block
+
+from ...htmx import render, wants_fragment
+from ...i18n import _l
+from ...live.words import labels, verdict
+from ...services import answers, classes
+from ...services.answers import AnswerError
+from ..learn import steps as parts
+
+STEP_TEMPLATE = "learn/step.html"
+
+# What a mistake group is called on the room overview: a few words per rules-core problem code.
+MISTAKES = {
+    "player_before_lethal": _l("damage to the player before every blocker had lethal"),
+    "wrong_total": _l("not all of the attacker’s damage assigned"),
+    "blocked_no_trample": _l("damage past the blockers without trample"),
+    "controller_before_loyalty": _l(
+        "damage to the controller before the planeswalker had its loyalty"),
+    "planeswalker_controller": _l(
+        "damage to the planeswalker’s controller without trample over planeswalkers"),
+    "battle_protector": _l("damage to the battle’s protector"),
+    "target_removed": _l("damage to something that left combat"),
+    "trample_when_blocking": _l("trample used by a blocking creature"),
+    "blocker_to_player": _l("a blocker’s damage sent to a player"),
+    "no_damage_to_assign": _l("damage assigned by a creature that assigns none"),
+}
+
+
+def mistake_name(code: str) -> str:
+    return str(MISTAKES.get(code, code.replace("_", " ")))
+
+
+def context(room, lesson, current, seat, *, graded=None, error=None, values=None,
+            assignment=None) -> dict:
+    """What learn/step.html needs to show `current` to a learner in `room`."""
+    index = lesson.step_index(current.id)
+    ctx = {
+        "lesson": lesson, "step": current, "title": lesson.title(parts.lang()),
+        "number": index + 1, "total": len(lesson.steps),
+        "translation": lesson.translation(parts.lang()),
+        "prev_url": None, "next_url": None, "next_action": None,
+        "answer_url": url_for("classroom.answer", code=room.code),
+        # A drag on a practice board stores nothing and needs nothing of the class: Learn's own
+        # live check answers it without a database query. A predict step's board depends on the
+        # learner's class answer, so it asks the class.
+        "live_url": url_for("learn.live", lesson_id=lesson.id, step_id=current.id)
+        if current.type == "practice" else url_for("classroom.live", code=room.code),
+        "graded": graded, "attempt_id": seat.id if graded else None,
+        "error": parts.error_text(error) if error else None,
+        "values": values or (graded.answer if graded else {}), "feedback": None,
+        "oob": wants_fragment(), "md": parts.md, "inline": parts.inline, "lang": parts.lang(),
+    }
+    ctx.update(parts.board_context(current, graded, assignment))
+    if current.type == "choice":
+        ctx["options"] = parts.shuffled(current.options, seat.token, current.id)
+    return ctx
+
+
+def step_html(ctx: dict) -> str:
+    """The step as Learn shows it, for the class's play page."""
+    return render_block(STEP_TEMPLATE, "step", **ctx)
+
+
+def fragment(ctx: dict, blocks, status: int = 200):
+    return render(STEP_TEMPLATE, blocks, status=status, **ctx)
+
+
+def stored(current, seat):
+    """The learner's latest answer to `current`, graded again (None if none, or it no longer
+    fits the step)."""
+    row = classes.result(seat.id, current.id)
+    if row is None:
+        return None
+    try:
+        return answers.grade(current, row.final_answer)
+    except AnswerError:
+        return None
+
+
+def problems(current, graded) -> tuple[bool | None, list[dict]]:
+    """For the overview: a slider answer's legality and the core's problems (code, rule, params:
+    worded again in the host's language when shown), or (None, []) for other questions."""
+    if current.type != "practice" or graded.check is None:
+        return None, []
+    keep = ("code", "rule", "creature", "recipient", "params")
+    return bool(graded.check["legal"]), [{k: p.get(k) for k in keep}
+                                          for p in graded.check["problems"]]
+
+
+def problem_sentence(current, problem: dict) -> str:
+    """One stored problem in words, with the board's names, in the current language."""
+    board = current.board_data()
+    return verdict(board, {"legal": False, "problems": [problem]})["problems"][0]["text"]
+
+
+def names(current) -> dict:
+    board = current.board_data()
+    return labels(board) if board else {}
