@@ -24,7 +24,7 @@ def answered(page: Page, path: str, act) -> None:
 STATES = {
     "learn": lambda page: page.goto("/learn"),
     "explain": lambda page: page.goto(f"{FON}/the-classic"),
-    "worked": lambda page: page.goto(f"{FON}/split-e-worked"),
+    "worked": lambda page: page.goto(f"{FON}/mixed-worked"),
     "practice": lambda page: page.goto(f"{FON}/split-d-practice"),
     "practice-feedback": lambda page: answered(
         page, f"{FON}/split-d-practice",

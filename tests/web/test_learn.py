@@ -131,22 +131,23 @@ def test_an_explanation_shows_its_markdown_and_rule_numbers(shared):
 
 
 def test_a_worked_example_shows_the_split_locked_with_each_lethal_mark_and_note(shared):
-    html = shared.get(f"{FON}/split-e-worked").get_data(as_text=True)
+    html = shared.get(f"{FON}/mixed-worked").get_data(as_text=True)
     sliders = re.findall(r'<input type="range"[^>]*>', html)
     assert len(sliders) == 4 and all(" disabled" in s for s in sliders)
-    assert all('value="2"' in s for s in sliders)
-    assert html.count("lethal 2") == 3  # the marks on the three Bears' tracks
-    assert "Lethal 2: toughness 2, nothing marked = 2" in html
-    assert "2 to Grizzly Bears A: toughness 2, no damage yet, so 2 is lethal." in html
-    assert "8 − 2 − 2 − 2 = 2 left" in html
+    assert [re.search(r'value="(\d+)"', s).group(1) for s in sliders] == ["1", "1", "3", "3"]
+    assert html.count("lethal 1") == 2 and html.count("lethal 3") == 1  # marks on the tracks
+    assert "Lethal 3: toughness 3, nothing marked = 3" in html
+    assert "1 to Llanowar Elves: toughness 1, no damage yet, so 1 is lethal." in html
+    assert "8 − 1 − 1 − 3 = 3 left" in html
     assert "0</strong> of 8 damage left to assign" in html
     assert "✓</span> Legal" in html
 
 
 def test_a_worked_example_shows_what_the_blockers_deal_and_why(shared):
-    html = text(shared.get("/learn/only-when-attacking/blocking-worked").get_data(as_text=True))
-    assert "Damage the blockers deal" in html and "Blocking Grizzly Bears" in html
-    assert "6 to Grizzly Bears : All 6 of the Wurm's damage goes to Grizzly Bears." in html
+    html = text(shared.get("/learn/only-when-attacking/dreadmaw-blocks-worked")
+                .get_data(as_text=True))
+    assert "Damage the blockers deal" in html and "Blocking Hill Giant" in html
+    assert "6 to Hill Giant : All 6 of the Dreadmaw's damage goes to Hill Giant." in html
     assert "its trample has no effect (rule 702.19a)" in html
 
 
@@ -398,18 +399,19 @@ def test_a_stored_answer_of_someone_else_is_not_shown(make_app):
 # ---- language ---------------------------------------------------------------------------------
 
 def test_lessons_without_a_translation_say_so_and_mark_the_english(shared):
-    lesson = next(x for x in CURRICULUM if x.translation("ja") != "complete")
-    html = shared.get(f"/learn/{lesson.id}/{lesson.steps[0].id}?lang=ja").get_data(as_text=True)
+    lesson, step = next((x, s) for x in CURRICULUM for s in x.steps if s.text("ja").fallback)
+    html = shared.get(f"/learn/{lesson.id}/{step.id}?lang=ja").get_data(as_text=True)
     assert '<html lang="ja">' in html
     assert 'class="notice untranslated"' in html
     assert '<div class="md" lang="en">' in html
 
 
 def test_a_translated_lesson_is_shown_in_that_language(shared):
-    lesson = next((x for x in CURRICULUM if x.translation("fr") == "complete"), None)
+    lesson = next((x for x in CURRICULUM if x.translation("fr") != "missing"
+                   and not x.steps[0].text("fr").fallback), None)
     assert lesson is not None, "lessons 1-3 are translated into French"
     html = shared.get(f"/learn/{lesson.id}/{lesson.steps[0].id}?lang=fr").get_data(as_text=True)
-    assert 'class="notice untranslated"' not in html
+    assert '<div class="md" lang="en">' not in html  # this step's text is French, not a fallback
     assert lesson.steps[0].text("fr").text.split()[0] in html
 
 
@@ -424,7 +426,7 @@ def test_english_pages_carry_no_translation_note(shared):
 
 
 def test_learn_pages_have_no_inline_script_or_style(shared):
-    for path in ("/learn", f"{FON}/split-d-practice", f"{FON}/split-e-worked", "/learn/review"):
+    for path in ("/learn", f"{FON}/split-d-practice", f"{FON}/mixed-worked", "/learn/review"):
         html = shared.get(path).get_data(as_text=True)
         assert "<script>" not in html and "style=" not in html and "<style" not in html
 

@@ -16,6 +16,8 @@ from webapp.services.database import normalize_url
 
 TABLES = {"learners", "step_attempts", "lesson_progress", "quizzes", "quiz_attempts", "quiz_answers",
           "alembic_version"}
+TABLES |= {"practice_answers"}  # 0005: endless practice
+TABLES |= {"classes", "class_learners", "class_results", "join_attempts"}
 
 
 def schema_drift(app) -> list:

@@ -57,14 +57,15 @@ def learner_exists(learner_id: str) -> bool:
 
 
 def record_answer(learner_id: str, lesson_id: str, step_id: str, *, correct: bool,
-                  answer: dict) -> Attempt:
-    """Store one answer and move the lesson's bookmark to this step; committed on return."""
+                  answer: dict, at: datetime | None = None) -> Attempt:
+    """Store one answer and move the lesson's bookmark to this step; committed on return.
+    `at` is when it was given (the app's clock; now by default): spaced review counts from it."""
     ensure_learner(learner_id)
     rows = []
 
     def add():
         rows.append(StepAttempt(learner_id=learner_id, lesson_id=lesson_id, step_id=step_id,
-                                correct=bool(correct), answer=answer))
+                                correct=bool(correct), answer=answer, created_at=at or utcnow()))
         db.session.add(rows[-1])
         _bookmark(learner_id, lesson_id, step_id)
 

@@ -27,7 +27,9 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from ...content import DEFAULT_LESSONS_DIR, load_curriculum
 from ...htmx import render, wants_fragment
 from ...services import answers, progress
+from ...services import practice as practice_service
 from ...services.answers import AnswerError
+from ...services.models import utcnow
 from . import steps as parts
 
 bp = Blueprint("learn", __name__, url_prefix="/learn")
@@ -48,6 +50,12 @@ def curriculum():
     return current_app.extensions["curriculum"]
 
 
+def clock():
+    """Now, by the app's clock: a test passes CLOCK (a function) in the config to move time
+    (spaced review) without waiting."""
+    return (current_app.config.get("CLOCK") or utcnow)()
+
+
 @bp.app_template_global()
 def rule_note(rule: str):
     """What a cited rule says in our words, in the page's language (every surface cites rules)."""
@@ -56,7 +64,7 @@ def rule_note(rule: str):
 
 @bp.context_processor
 def _helpers():
-    return {"md": parts.md, "inline": parts.inline, "lang": parts.lang()}
+    return {"md": parts.md_here, "inline": parts.inline_here, "lang": parts.lang()}
 
 
 # --- the learner: an anonymous id in a signed, long-lived cookie -------------------------------
@@ -113,7 +121,10 @@ def index():
     return render_template("learn/index.html", rows=rows, continue_lesson=upcoming[0],
                            continue_url=upcoming[1], started=bool(states),
                            done=sum(r["status"] == "done" for r in rows),
-                           review_count=len(_review_items(me)))
+                           review_count=len(_review_items(me)),
+                           mastered={lesson_id for lesson_id, n in
+                                     practice_service.mastered(me).items()
+                                     if n >= practice_service.MASTERY})
 
 
 @bp.get("/review")
@@ -168,7 +179,7 @@ def answer(lesson_id: str, step_id: str):
         return _show(lesson, current, error=err, status=400, blocks="feedback",
                      values=_posted_values(current))
     attempt = progress.record_answer(learner_id_or_new(), lesson.id, current.id,
-                                     correct=graded.correct, answer=given)  # committed
+                                     correct=graded.correct, answer=given, at=clock())  # committed
     url = url_for(".step", lesson_id=lesson.id, step_id=current.id, answer=attempt.id)
     if not wants_fragment():
         return redirect(url + "#feedback", 303)
@@ -391,3 +402,7 @@ def _bad_finish(lesson):
                            bad=True, done=False, answerable=[], right_first=[], wrong=[],
                            missing=[], refused=False, step_url=_step_url,
                            step_name=parts.step_name, next_lesson=None), 400
+
+
+from . import glossary as _glossary  # noqa: E402,F401 - its route registers on bp
+from . import practice as _practice  # noqa: E402,F401 - its routes register on bp

@@ -10,13 +10,17 @@ from __future__ import annotations
 import random
 import re
 
+from flask import current_app, url_for
 from flask_babel import get_locale, gettext, lazy_gettext as _l
+from jinja2 import pass_context
 from markupsafe import Markup
 
 from ...content import LANGUAGES
+from ...content.glossary import link_terms
 from ...live import board_cards, labels, live_check, player_label
 from ...live.words import verdict
 from ...services.answers import AnswerError
+from .reasons import lethal_lines, misreading, predict_reasons
 
 
 def shuffled(options, key: str, step_id: str) -> list:
@@ -30,10 +34,15 @@ def shuffled(options, key: str, step_id: str) -> list:
 def step_name(step) -> str:
     """What a step asks, in a few words (its text's first sentence, without Markdown), for lists
     that would otherwise say "Step 8"."""
-    text = step.text(lang()).text.strip().splitlines()[0] if step.text(lang()).text.strip() else ""
+    localized = step.text(lang())
+    text = localized.text.strip().splitlines()[0] if localized.text.strip() else ""
     plain = re.sub(r"[*_`#>]|\[([^\]]*)\]\([^)]*\)", lambda m: m.group(1) or "", text).strip()
-    first = re.split(r"(?<=[.?!:])\s", plain, maxsplit=1)[0]
-    return first if len(first) <= 90 else first[:89].rstrip() + "…"
+    first = re.split(r"(?<=[.?!:。？])\s?", plain, maxsplit=1)[0] if localized.lang == "ja" \
+        else re.split(r"(?<=[.?!:])\s", plain, maxsplit=1)[0]
+    name = first if len(first) <= 90 else first[:89].rstrip() + "…"
+    if localized.lang != lang():  # English standing in for a missing translation says so
+        return Markup('<span lang="{}">{}</span>').format(localized.lang, name)
+    return name
 
 
 def lang() -> str:
@@ -41,18 +50,44 @@ def lang() -> str:
     return code if code in LANGUAGES else "en"
 
 
-def md(text) -> Markup:
+def md(text, lesson=None, every: bool = False) -> Markup:
     """A Localized Markdown text as HTML (raw HTML in lessons is escaped by the content API),
-    marked with its language when it is an English fallback."""
-    html = Markup(text.html())
+    marked with its language when it is an English fallback; with `lesson`, the glossary terms
+    the lesson first uses in this text link to the glossary (`every`: all terms in it)."""
+    html = Markup(glossary_links(text.html(), text, lesson, every))
     return Markup('<div class="md" lang="{}">{}</div>').format(text.lang, html) \
         if text.lang != lang() else Markup('<div class="md">{}</div>').format(html)
 
 
-def inline(text) -> Markup:
-    html = Markup(text.inline_html())
+def inline(text, lesson=None, every: bool = False) -> Markup:
+    html = Markup(glossary_links(text.inline_html(), text, lesson, every))
     return Markup('<span lang="{}">{}</span>').format(text.lang, html) \
         if text.lang != lang() else html
+
+
+def glossary_links(html: str, text, lesson, every: bool) -> str:
+    """Link the glossary terms whose first use in `lesson` is this text (webapp.content.glossary);
+    with `every`, the terms the text uses that no lesson up to `lesson` has taught."""
+    glossary = current_app.extensions["curriculum"].glossary if lesson is not None else None
+    if glossary is None:
+        return html
+    if every:  # a summary, in the list of lessons: the terms this lesson uses before they're taught
+        ids = glossary.untaught(lesson, current_app.extensions["curriculum"].lessons, text)
+    else:
+        ids = glossary.first_uses(lesson, text.lang).get(text.text, set())
+    base = url_for("learn.glossary")
+    return link_terms(html, glossary, ids, text.lang, lambda term: f"{base}#{term}")
+
+
+@pass_context
+def md_here(context, text, lesson=None, every: bool = False) -> Markup:
+    """md() for templates: the page's lesson is the one whose first uses are linked."""
+    return md(text, lesson if lesson is not None else context.get("lesson"), every)
+
+
+@pass_context
+def inline_here(context, text, lesson=None, every: bool = False) -> Markup:
+    return inline(text, lesson if lesson is not None else context.get("lesson"), every)
 
 
 def board_context(current, graded, assignment=None) -> dict:
@@ -101,7 +136,7 @@ def board_sliders(current, board, assignment):
         return gettext("Locked at %(n)s for this exercise; the other sliders are yours to set.",
                        n=amount)
 
-    return live_check(board, assignment, fit=True, locked=locked, hide_most=hide)
+    return live_check(board, assignment, fit=True, locked=locked, hide_most=hide, fixed=fixed)
 
 
 def worked_sliders(current, board):
@@ -109,7 +144,7 @@ def worked_sliders(current, board):
     on why each number is what it is."""
     def explain(attacker, recipient):
         if current.lesson.has_text(f"{current.id}.{attacker}.{recipient}"):
-            return inline(current.note(attacker, recipient, lang()))
+            return inline(current.note(attacker, recipient, lang()), current.lesson)
         return None
 
     return live_check(board, current.assignment,
@@ -152,7 +187,7 @@ def blocker_damage(current, core, names) -> list[dict]:
         parts = []
         for recipient, amount in split.items():
             key = f"{current.id}.{blocker['id']}.{recipient}"
-            note = inline(current.text(lang(), key.split(".", 1)[1])) \
+            note = inline(current.text(lang(), key.split(".", 1)[1]), current.lesson) \
                 if current.lesson.has_text(key) else None
             parts.append((amount, who.get(recipient, recipient), note))
         blocks = [names[a["id"]] for a in core["attackers"] if blocker["id"] in a.get("blocked_by", [])]
@@ -177,10 +212,15 @@ def feedback(current, graded, names, board) -> dict:
             p = {**p, "creature_name": names.get(p["creature"]), "recipient_name": who.get(p["recipient"])}
         out["reason"] = graded.goal.reason
         out["params"] = p
+        if graded.correct:  # praise names the reason: each blocker's damage against its lethal
+            out["reasons"] = lethal_lines(core, names)
     elif current.type == "predict":
         who = recipient_names(board, names, current.creature)
         out["params"] = {**p, "creature_name": names.get(current.creature),
                          "recipient_name": who.get(current.recipient)}
+        out["reasons"] = predict_reasons(board, names, current)
+        if not graded.correct:
+            out["misreading"] = misreading(board, current, out["params"])
     elif current.type == "choice":
         out["chosen"] = (current.option_text(p["chosen"], lang()),
                          current.rationale(p["chosen"], lang()))
@@ -190,6 +230,8 @@ def feedback(current, graded, names, board) -> dict:
         out["params"] = p
         core = current.board_with_assignment()
         out["problems"] = verdict(core, graded.check)["problems"]
+        if graded.check["legal"]:
+            out["reasons"] = lethal_lines(core, names)
     return out
 
 

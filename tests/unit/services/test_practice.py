@@ -1,0 +1,82 @@
+"""Spaced review from stored answers' timestamps (1, 3 and 7 days), and practice answers: the
+first answer to a board is the one kept, and mastery counts right first answers."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from tests.conftest import isolated_app
+from webapp.services import practice, progress
+from webapp.services.practice import schedule
+
+T0 = datetime(2026, 1, 1, 12, tzinfo=timezone.utc)
+DAY = timedelta(days=1)
+
+
+def test_a_step_never_missed_needs_no_review():
+    assert schedule([(True, T0)]) is None
+    assert schedule([]) is None
+
+
+def test_a_miss_comes_back_after_one_day():
+    assert schedule([(False, T0)]) == (T0 + DAY, 1)
+
+
+def test_the_retry_right_after_the_feedback_moves_nothing():
+    assert schedule([(False, T0), (True, T0 + timedelta(minutes=1))]) == (T0 + DAY, 1)
+
+
+def test_right_at_each_review_moves_to_three_then_seven_days_then_done():
+    at1 = T0 + DAY + timedelta(hours=2)
+    assert schedule([(False, T0), (True, at1)]) == (at1 + 3 * DAY, 2)
+    at2 = at1 + 3 * DAY
+    assert schedule([(False, T0), (True, at1), (True, at2)]) == (at2 + 7 * DAY, 3)
+    at3 = at2 + 7 * DAY
+    assert schedule([(False, T0), (True, at1), (True, at2), (True, at3)]) is None
+
+
+def test_a_miss_during_review_starts_the_rounds_again():
+    at1 = T0 + DAY
+    again = at1 + 3 * DAY
+    assert schedule([(False, T0), (True, at1), (False, again)]) == (again + DAY, 1)
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = isolated_app(tmp_path / "instance")
+    with app.app_context():
+        yield app
+
+
+def test_due_reads_the_stored_attempts_and_the_clock_passed_in(app):
+    progress.record_answer("learner-abc-123", "force-of-nature", "two-predict", correct=False,
+                           answer={"amount": 6}, at=T0)
+    progress.record_answer("learner-abc-123", "force-of-nature", "which-illegal", correct=True,
+                           answer={"option": "x"}, at=T0)
+    assert practice.due("learner-abc-123", T0 + DAY - timedelta(seconds=1)) == []
+    due = practice.due("learner-abc-123", T0 + DAY)
+    assert [(r.lesson_id, r.step_id, r.round) for r in due] == [
+        ("force-of-nature", "two-predict", 1)]
+    progress.record_answer("learner-abc-123", "force-of-nature", "two-predict", correct=True,
+                           answer={"amount": 4}, at=T0 + DAY)
+    assert practice.due("learner-abc-123", T0 + 3 * DAY) == []
+    assert practice.due("learner-abc-123", T0 + 4 * DAY)[0].round == 2
+    assert practice.due(None, T0) == []
+
+
+def test_only_the_first_answer_to_a_board_is_kept_and_mastery_counts_right_ones(app):
+    first = practice.record("learner-abc-123", "marked-damage", "number", 7, correct=False,
+                            answer=3)
+    again = practice.record("learner-abc-123", "marked-damage", "number", 7, correct=True,
+                            answer=4)
+    assert again == first and not again.correct
+    for seed in (8, 9):
+        practice.record("learner-abc-123", "marked-damage", "legal", seed, correct=True,
+                        answer=True)
+    assert practice.mastered("learner-abc-123") == {"marked-damage": 2}
+    practice.record("learner-abc-123", "marked-damage", "assign", 10, correct=True, answer={})
+    assert practice.mastered("learner-abc-123")["marked-damage"] == practice.MASTERY
+    assert practice.answered("learner-abc-123") == 4
+    assert practice.get("someone-else-123", first.id) is None

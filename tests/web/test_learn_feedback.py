@@ -1,0 +1,95 @@
+"""Feedback for every answer: a wrong prediction names the misreading its number reveals, a
+legal-or-not verdict is explained whichever button was pressed, and praise names the reason.
+Steps are read from the loader, so new lessons are covered as they arrive."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.test_learn import CURRICULUM, answer_page, right_answer, text
+from webapp.content.misreadings import misread_numbers
+
+PREDICTS = [(lesson.id, step.id) for lesson in CURRICULUM for step in lesson.steps
+            if step.type == "predict"]
+LEGALS = [(lesson.id, step.id) for lesson in CURRICULUM for step in lesson.steps
+          if step.type == "legal"]
+
+
+@pytest.fixture
+def client(make_app):
+    return make_app().test_client()
+
+
+def misreadings_of(lesson_id, step_id):
+    step = CURRICULUM.lesson(lesson_id).step(step_id)
+    return step, misread_numbers(step.board_data(), step.creature, step.recipient)
+
+
+@pytest.mark.parametrize("hx", [False, True], ids=["page", "htmx"])
+@pytest.mark.parametrize("lesson_id, step_id", PREDICTS)
+def test_each_misread_number_gets_its_own_explanation(client, lesson_id, step_id, hx):
+    step, numbers = misreadings_of(lesson_id, step_id)
+    for number, misreading in numbers.items():
+        html = answer_page(client, lesson_id, step_id, {"amount": str(number)}, hx)
+        assert "Not quite" in html
+        assert f'data-misreading="{misreading.code}"' in html
+        assert f"{number} is what" in text(html)
+        assert f"Rule {misreading.rule}" in text(html)
+
+
+@pytest.mark.parametrize("lesson_id, step_id", PREDICTS)
+def test_a_number_no_misreading_explains_still_gets_the_reason(client, lesson_id, step_id):
+    step, numbers = misreadings_of(lesson_id, step_id)
+    other = next(n for n in range(0, 999) if n != step.answer and n not in numbers)
+    html = answer_page(client, lesson_id, step_id, {"amount": str(other)})
+    assert "Not quite" in html and "data-misreading" not in html
+    assert f"You said {other}, but the most" in text(html) and f"is {step.answer}." in text(html)
+
+
+@pytest.mark.parametrize("lesson_id, step_id", PREDICTS)
+def test_a_right_prediction_is_praised_with_its_reason(client, lesson_id, step_id):
+    step = CURRICULUM.lesson(lesson_id).step(step_id)
+    html = answer_page(client, lesson_id, step_id, {"amount": str(step.answer)})
+    assert "Right!" in html and "data-misreading" not in html
+    blocked = step.board_data()
+    attacker = next((a for a in blocked["attackers"] if a["id"] == step.creature), None)
+    if attacker and attacker.get("blocked_by"):  # the lethal numbers are the reason
+        assert f"Where {step.answer} comes from:" in html and "Lethal" in html
+
+
+@pytest.mark.parametrize("verdict", ["legal", "illegal"])
+@pytest.mark.parametrize("lesson_id, step_id", LEGALS)
+def test_legal_or_not_is_explained_whichever_button_was_pressed(client, lesson_id, step_id,
+                                                                 verdict):
+    step = CURRICULUM.lesson(lesson_id).step(step_id)
+    html = answer_page(client, lesson_id, step_id, {"verdict": verdict}, hx=verdict == "legal")
+    assert ("Right!" in html) is ((verdict == "legal") is step.legal)
+    if step.legal:
+        assert 'class="problems"' not in html
+        if step.board_data().get("blockers"):
+            assert "Each blocker’s damage against the lethal damage it needs" in text(html)
+            assert "lethal for it is" in html
+    else:
+        assert 'class="problems"' in html and "lethal for it is" not in html
+
+
+def test_deathtouch_summing_toughness_is_named_on_the_page(client):
+    lesson = next(lesson for lesson in CURRICULUM if lesson.id == "deathtouch-and-trample")
+    step = next(s for s in lesson.steps if s.type == "predict")
+    _, numbers = misreadings_of(lesson.id, step.id)
+    number = next(n for n, m in numbers.items() if m.code == "deathtouch_ignored")
+    html = answer_page(client, lesson.id, step.id, {"amount": str(number)}, hx=True)
+    assert "has deathtouch, so 1 damage to a blocker is already lethal" in text(html)
+
+
+PRACTICES = [(lesson.id, step.id) for lesson in CURRICULUM for step in lesson.steps
+             if step.type == "practice"]
+
+
+@pytest.mark.parametrize("lesson_id, step_id", PRACTICES)
+def test_a_right_split_is_praised_with_each_blockers_lethal(client, lesson_id, step_id):
+    step = CURRICULUM.lesson(lesson_id).step(step_id)
+    html = answer_page(client, lesson_id, step_id, right_answer(step), hx=True)
+    assert "Right!" in html
+    if step.board_data().get("blockers"):
+        assert "lethal for it is" in html

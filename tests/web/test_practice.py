@@ -1,0 +1,229 @@
+"""/learn/practice: fresh boards for finished lessons, answers committed before the feedback,
+mastery after three right first answers, spaced review on the app's clock; as pages and as htmx
+fragments; bad input is a clear 400."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from itsdangerous import URLSafeSerializer
+
+from tests.web.test_learn import CURRICULUM, HX, post, right_answer, text
+from webapp.content.practice import lesson_ideas, practice_question
+from webapp.services.models import utcnow
+
+FIRST = CURRICULUM.lessons[0]
+
+
+def finish(client, lesson=FIRST) -> None:
+    for step in lesson.steps:
+        if step.type in ("practice", "predict", "choice", "legal"):
+            assert post(client, lesson.id, step.id, right_answer(step)).status_code == 303
+    response = client.post(f"/learn/{lesson.id}/finish",
+                           data={"csrf_token": csrf(client), "lesson": lesson.id})
+    assert response.status_code == 303
+
+
+def csrf(client, path="/sandbox") -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"',
+                     client.get(path).get_data(as_text=True)).group(1)
+
+
+def board_on(html: str):
+    token = re.search(r'name="board" value="([^"]+)"', html).group(1)
+    return token
+
+
+def question(app, token):
+    lesson_id, kind, seed = URLSafeSerializer(app.secret_key, salt="trample-practice").loads(token)
+    lesson = CURRICULUM.lesson(lesson_id)
+    ideas = lesson_ideas([lesson.board(name) for name in lesson.board_names])
+    return lesson, practice_question(ideas, kind, seed)
+
+
+def right(q) -> dict:
+    if q["type"] == "number":
+        return {"amount": str(q["answer"])}
+    if q["type"] == "legal":
+        return {"verdict": "legal" if q["answer"] else "illegal"}
+    return {f"dmg:{a}:{r}": str(n) for a, row in q["example"].items() for r, n in row.items()}
+
+
+def wrong(q) -> dict:
+    if q["type"] == "number":
+        return {"amount": str(q["answer"] + 1)}
+    if q["type"] == "legal":
+        return {"verdict": "illegal" if q["answer"] else "legal"}
+    return {}  # nothing assigned: illegal (all the power must be assigned) or short of the most
+
+
+def answer(client, token, data, hx=False):
+    return client.post("/learn/practice", data={"csrf_token": csrf(client), "board": token, **data},
+                       headers=HX if hx else {})
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def test_a_new_learner_is_told_to_finish_a_lesson_first(client):
+    html = client.get("/learn/practice").get_data(as_text=True)
+    assert "Finish a lesson first" in html and 'name="board"' not in html
+
+
+def test_a_finished_lesson_gives_fresh_boards_from_its_ideas(client, app):
+    finish(client)
+    tokens = {board_on(client.get("/learn/practice").get_data(as_text=True)) for _ in range(4)}
+    assert len(tokens) == 4  # a new board each time
+    lesson, q = question(app, tokens.pop())
+    assert lesson.id == FIRST.id and q["idea"] in lesson_ideas(
+        [lesson.board(n) for n in lesson.board_names])
+
+
+@pytest.mark.parametrize("hx", [False, True], ids=["page", "htmx"])
+def test_a_right_answer_is_stored_then_praised_with_its_reason(client, app, make_app, hx):
+    finish(client)
+    token = board_on(client.get("/learn/practice").get_data(as_text=True))
+    _, q = question(app, token)
+    response = answer(client, token, right(q), hx)
+    if hx:
+        assert response.status_code == 200 and "<html" not in response.get_data(as_text=True)
+        assert '<section class="practice-mastery" id="mastery" aria-labelledby="mastery-h" ' \
+               'hx-swap-oob="true">' in response.get_data(as_text=True)  # the count, updated
+        url = response.headers["HX-Replace-Url"]
+        html = response.get_data(as_text=True)
+    else:
+        assert response.status_code == 303
+        url = response.headers["Location"].split("#")[0]
+        html = client.get(url).get_data(as_text=True)
+    assert "Right!" in html and "Next board" in html
+    # committed before acknowledged: a restarted server shows the same answer
+    again = make_app().test_client()
+    again.set_cookie("learner", client.get_cookie("learner", path="/learn").value, path="/learn")
+    assert "Right!" in again.get(url).get_data(as_text=True)
+
+
+def test_a_wrong_number_names_what_it_reveals_or_the_reason(client, app):
+    finish(client, CURRICULUM.lesson("what-trample-does"))
+    for _ in range(30):
+        token = board_on(client.get("/learn/practice").get_data(as_text=True))
+        _, q = question(app, token)
+        if q["type"] == "number":
+            break
+    else:
+        pytest.skip("no number board drawn")
+    html = client.get(answer(client, token, wrong(q)).headers["Location"]).get_data(as_text=True)
+    assert "Not quite" in html
+    assert f"You said {q['answer'] + 1}, but the most" in text(html)
+
+
+def test_mastery_after_three_right_first_answers_on_new_boards(client, app):
+    finish(client)
+    first_token = None
+    for n in range(3):
+        html = client.get("/learn/practice").get_data(as_text=True)
+        assert "Mastered" not in html
+        token = board_on(html)
+        first_token = first_token or token
+        _, q = question(app, token)
+        assert answer(client, token, right(q)).status_code == 303
+        # the same board again counts nothing more
+        answer(client, first_token, right(question(app, first_token)[1]))
+        page = client.get("/learn/practice").get_data(as_text=True)
+        assert (f"{n + 1} of 3 right on new boards" in page) is (n < 2)
+    assert "Mastered" in client.get("/learn/practice").get_data(as_text=True)
+    index = client.get("/learn").get_data(as_text=True)
+    row = index.split(f'href="/learn/{FIRST.id}/')[1].split("</li>")[0]
+    assert "Mastered" in row
+
+
+def test_a_wrong_first_answer_does_not_count_even_if_right_later(client, app):
+    finish(client)
+    token = board_on(client.get("/learn/practice").get_data(as_text=True))
+    _, q = question(app, token)
+    answer(client, token, wrong(q))
+    answer(client, token, right(q))
+    assert "0 of 3 right on new boards" in client.get("/learn/practice").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("hx", [False, True], ids=["page", "htmx"])
+def test_a_tampered_board_is_a_clear_400(client, hx):
+    finish(client)
+    response = answer(client, "not-a-board", {"amount": "3"}, hx)
+    assert response.status_code == 400
+    assert "This practice board can’t be read" in response.get_data(as_text=True)
+    live = client.post("/learn/practice/live", data={"csrf_token": csrf(client), "board": "x"},
+                       headers=HX if hx else {})
+    assert live.status_code == 400
+
+
+def test_a_missing_answer_is_a_clear_400_and_nothing_is_stored(client, app):
+    finish(client)
+    for _ in range(30):
+        token = board_on(client.get("/learn/practice").get_data(as_text=True))
+        if question(app, token)[1]["type"] == "number":
+            break
+    response = answer(client, token, {})
+    assert response.status_code == 400
+    assert "Enter a number first." in response.get_data(as_text=True)
+    assert "0 of 3" in client.get("/learn/practice").get_data(as_text=True)
+
+
+def test_practice_for_a_lesson_not_finished_is_404(client):
+    finish(client)
+    assert client.get("/learn/practice?lesson=battles").status_code == 404
+    assert client.get("/learn/practice?lesson=no-such").status_code == 404
+    assert client.get(f"/learn/practice?lesson={FIRST.id}").status_code == 200
+    assert client.get("/learn/practice/answers/99999").status_code == 404
+    assert client.get("/learn/practice/answers/99999999999").status_code == 404
+
+
+def assign_board(client, app):
+    finish(client, CURRICULUM.lesson("what-trample-does"))
+    for _ in range(60):
+        token = board_on(client.get("/learn/practice?lesson=what-trample-does")
+                         .get_data(as_text=True))
+        _, q = question(app, token)
+        if q["type"] == "assign":
+            return token, q
+    pytest.skip("no assign board drawn")
+
+
+def test_assign_boards_use_the_live_check_with_and_without_javascript(client, app):
+    token, q = assign_board(client, app)
+    attacker = q["goal"]["creature"]
+    fields = {"csrf_token": csrf(client), "board": token, f"dmg:{attacker}:player": "1"}
+    live = client.post("/learn/practice/live", data=fields, headers=HX)
+    assert live.status_code == 200 and 'hx-swap-oob' in live.get_data(as_text=True)
+    stepped = client.post("/learn/practice", data={**fields, "op": f"step:{attacker}:player:1"})
+    page = stepped.get_data(as_text=True)
+    assert stepped.status_code == 200 and "<html" in page
+    slider = re.search(rf'<input[^>]*name="dmg:{attacker}:player"[^>]*>', page).group(0)
+    assert 'value="2"' in slider  # one more than the 1 posted
+
+
+def test_missed_steps_come_back_after_one_day_on_the_apps_clock(make_app):
+    later = {"now": utcnow()}
+    app = make_app(CLOCK=lambda: later["now"])
+    client = app.test_client()
+    finish(client)
+    lesson = CURRICULUM.lesson("force-of-nature")
+    step = next(s for s in lesson.steps if s.type == "predict")
+    post(client, lesson.id, step.id, {"amount": str(step.answer + 1)})
+    assert "Due for review" not in client.get("/learn/practice").get_data(as_text=True)
+    later["now"] += timedelta(days=1, minutes=1)
+    html = client.get("/learn/practice").get_data(as_text=True)
+    assert "Due for review" in html and f'href="/learn/{lesson.id}/{step.id}"' in html
+    assert "review 1 of 3" in html
+    post(client, lesson.id, step.id, {"amount": str(step.answer)})  # right, at the review
+    assert "Due for review" not in client.get("/learn/practice").get_data(as_text=True)
+    later["now"] += timedelta(days=3)
+    assert "review 2 of 3" in client.get("/learn/practice").get_data(as_text=True)

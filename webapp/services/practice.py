@@ -1,0 +1,138 @@
+"""Endless practice: answers to fresh boards (mastery), and spaced review of missed lesson steps.
+
+    record(learner, lesson, kind, seed, correct, answer) -> Answer     committed; first answer kept
+    mastered(learner) -> {lesson id: correct first answers on new boards}
+    due(learner, now) -> [Review]       lesson steps missed, due again after 1, 3 and 7 days
+
+Review needs no table of its own: it is worked out from the stored step attempts' timestamps
+(`schedule`, a pure function), so it agrees with the lesson pages where those answers are given.
+`now` is passed in by the caller (the app's clock), so tests move time without waiting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy import func, select
+
+from .database import db, write
+from .models import PracticeAnswer, StepAttempt
+from .progress import ensure_learner
+
+MASTERY = 3  # correct first answers on new boards that make a lesson mastered
+INTERVALS = (timedelta(days=1), timedelta(days=3), timedelta(days=7))
+
+
+@dataclass(frozen=True)
+class Answer:
+    id: int
+    lesson_id: str
+    kind: str
+    seed: int
+    correct: bool
+    answer: object
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Review:
+    lesson_id: str
+    step_id: str
+    due_at: datetime
+    round: int  # 1, 2 or 3: which of the 1-, 3- and 7-day reviews this is
+
+
+def record(learner_id: str, lesson_id: str, kind: str, seed: int, *, correct: bool,
+           answer) -> Answer:
+    """Store the first answer to this board (committed on return); a later one changes nothing
+    and the stored first answer is returned."""
+    ensure_learner(learner_id)
+
+    def add():
+        if _find(learner_id, lesson_id, kind, seed) is None:
+            db.session.add(PracticeAnswer(learner_id=learner_id, lesson_id=lesson_id, kind=kind,
+                                          seed=seed, correct=bool(correct), answer=answer))
+
+    write(add)
+    return _answer(_find(learner_id, lesson_id, kind, seed))
+
+
+def get(learner_id: str | None, answer_id: int) -> Answer | None:
+    if not learner_id:
+        return None
+    row = db.session.get(PracticeAnswer, answer_id)
+    return _answer(row) if row is not None and row.learner_id == learner_id else None
+
+
+def mastered(learner_id: str | None) -> dict[str, int]:
+    """lesson id -> correct first answers on practice boards (MASTERY or more: mastered)."""
+    if not learner_id:
+        return {}
+    rows = db.session.execute(
+        select(PracticeAnswer.lesson_id, func.count())
+        .where(PracticeAnswer.learner_id == learner_id, PracticeAnswer.correct.is_(True))
+        .group_by(PracticeAnswer.lesson_id))
+    return {lesson: count for lesson, count in rows}
+
+
+def answered(learner_id: str | None) -> int:
+    if not learner_id:
+        return 0
+    return db.session.scalar(select(func.count()).select_from(PracticeAnswer)
+                             .where(PracticeAnswer.learner_id == learner_id)) or 0
+
+
+def due(learner_id: str | None, now: datetime) -> list[Review]:
+    """Missed lesson steps whose next review has come, the longest overdue first."""
+    if not learner_id:
+        return []
+    rows = db.session.execute(
+        select(StepAttempt.lesson_id, StepAttempt.step_id, StepAttempt.correct,
+               StepAttempt.created_at)
+        .where(StepAttempt.learner_id == learner_id).order_by(StepAttempt.id))
+    history: dict[tuple[str, str], list[tuple[bool, datetime]]] = {}
+    for lesson_id, step_id, correct, at in rows:
+        history.setdefault((lesson_id, step_id), []).append((correct, _aware(at)))
+    out = []
+    for (lesson_id, step_id), attempts in history.items():
+        next_review = schedule(attempts)
+        if next_review is not None and next_review[0] <= now:
+            out.append(Review(lesson_id, step_id, next_review[0], next_review[1]))
+    return sorted(out, key=lambda r: r.due_at)
+
+
+def schedule(attempts: list[tuple[bool, datetime]]) -> tuple[datetime, int] | None:
+    """When a step's next review is due and which round it is, from its answers in order, or
+    None when it needs none (never missed, or reviewed right after 1, 3 and 7 days).
+
+    A miss (re)starts the rounds: due 1 day later. A right answer once a review is due moves to
+    the next round (due 3, then 7 days after it); a right answer before then, such as the retry
+    right after the feedback, moves nothing."""
+    round_, due_at = None, None
+    for correct, at in attempts:
+        if not correct:
+            round_, due_at = 0, at + INTERVALS[0]
+        elif round_ is not None and at >= due_at:
+            round_ += 1
+            if round_ == len(INTERVALS):
+                round_, due_at = None, None
+            else:
+                due_at = at + INTERVALS[round_]
+    return None if round_ is None else (due_at, round_ + 1)
+
+
+def _aware(at: datetime) -> datetime:
+    """SQLite gives back naive datetimes; they were stored in UTC."""
+    return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+
+
+def _find(learner_id, lesson_id, kind, seed) -> PracticeAnswer | None:
+    return db.session.scalar(select(PracticeAnswer).where(
+        PracticeAnswer.learner_id == learner_id, PracticeAnswer.lesson_id == lesson_id,
+        PracticeAnswer.kind == kind, PracticeAnswer.seed == seed))
+
+
+def _answer(row: PracticeAnswer) -> Answer:
+    return Answer(row.id, row.lesson_id, row.kind, row.seed, row.correct, row.answer,
+                  row.created_at)

@@ -1,0 +1,256 @@
+"""Endless practice: fresh boards for the lessons a learner has finished, and spaced review.
+
+GET  /learn/practice[?lesson=id]      lessons mastered, reviews due, and a new board to answer
+POST /learn/practice                  an answer (stored, committed), then its feedback: a 303 to
+                                      the answer's page, or the `feedback` block for htmx; the −/+
+                                      buttons without JavaScript post here too (op=step:...)
+POST /learn/practice/live             sliders moved on an assign board: the live check
+GET  /learn/practice/answers/<id>     a stored answer's feedback, with its board
+
+A board is (lesson, kind, seed): the generator (webapp.content.generate.practice_question) rebuilds
+it from them; the form carries them signed, so a learner can't pick a board they already solved.
+"""
+
+from __future__ import annotations
+
+import secrets
+from types import SimpleNamespace
+
+from flask import abort, current_app, redirect, request, url_for
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from ...content.generate import grade
+from ...content.practice import PRACTICE_KINDS, lesson_ideas, practice_question
+from ...htmx import render, wants_fragment
+from ...i18n import gettext
+from ...live import board_cards, labels, live_check
+from ...live.words import verdict as verdict_words
+from ...rules import check
+from ...services import practice, progress
+from ...services.answers import sliders, step_slider
+from ..quiz.answers import QuizAnswerError, read_answer, read_split
+from . import bp, clock, curriculum, learner_id, learner_id_or_new
+from . import reasons
+from . import steps as parts
+
+TEMPLATE = "learn/practice.html"
+
+
+def _signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key, salt="trample-practice")
+
+
+@bp.get("/practice")
+def practice_page():
+    me = learner_id()
+    done = _done_lessons(me)
+    wanted = request.args.get("lesson")
+    if wanted is not None and wanted not in {lesson.id for lesson in done}:
+        abort(404)
+    item = _new_item(done, me, wanted) if done else None
+    return _show(item)
+
+
+@bp.post("/practice")
+def practice_answer():
+    item = _item_from_form()
+    if item is None:
+        return _bad_board()
+    if request.form.get("op", "").startswith("step:"):
+        return _show(item, split=_stepped(item))
+    try:
+        given = read_answer(item.q, request.form)
+    except QuizAnswerError as err:
+        return _show(item, error=str(err), status=400, blocks=_answer_blocks(),
+                     split=read_split(item.q, request.form))
+    if item.q["type"] == "assign":  # graded as the sliders show it
+        given = live_check(item.board, given, fit=True).split
+    stored = practice.record(learner_id_or_new(), item.lesson.id, item.kind, item.seed,
+                             correct=grade(item.q, given), answer=given)  # committed
+    url = url_for(".practice_answer_page", answer_id=stored.id)
+    if not wants_fragment():
+        return redirect(url + "#feedback", 303)
+    response = _show(item, stored=stored, blocks=["feedback", "mastery"])  # the count, out of band
+    response.headers["HX-Replace-Url"] = url
+    return response
+
+
+@bp.post("/practice/live")
+def practice_live():
+    item = _item_from_form()
+    if item is None:
+        return _bad_board()
+    if item.q["type"] != "assign":
+        abort(404)
+    return _show(item, split=read_split(item.q, request.form), blocks=["verdict", "live_oob"])
+
+
+@bp.get("/practice/answers/<int:answer_id>")
+def practice_answer_page(answer_id: int):
+    stored = practice.get(learner_id(), answer_id) if answer_id < 2**31 else None
+    lesson = curriculum().get(stored.lesson_id) if stored else None
+    if stored is None or lesson is None:
+        abort(404)
+    return _show(_item(lesson, stored.kind, stored.seed), stored=stored)
+
+
+# --- the board being practised -------------------------------------------------------------------
+
+
+def _done_lessons(me) -> list:
+    states = progress.lessons(me)
+    return [lesson for lesson in curriculum().lessons
+            if (state := states.get(lesson.id)) is not None and state.done]
+
+
+def _new_item(done: list, me, wanted: str | None):
+    """A new board: for the lesson asked for, else for a finished lesson not yet mastered (any
+    finished lesson once all are), of a random kind."""
+    if wanted:
+        lesson = curriculum().lesson(wanted)
+    else:
+        counts = practice.mastered(me)
+        open_ = [lesson for lesson in done if counts.get(lesson.id, 0) < practice.MASTERY]
+        lesson = secrets.choice(open_ or done)
+    return _item(lesson, secrets.choice(PRACTICE_KINDS), secrets.randbelow(2**31))
+
+
+def _item(lesson, kind: str, seed: int) -> SimpleNamespace:
+    ideas = lesson_ideas([lesson.board(name) for name in lesson.board_names])
+    q = practice_question(ideas, kind, seed)
+    board = {k: v for k, v in q["board"].items() if k != "assignment"}
+    token = _signer().dumps([lesson.id, kind, seed])
+    attacker = q.get("goal", {}).get("creature") or _asked(q)
+    return SimpleNamespace(lesson=lesson, kind=kind, seed=seed, q=q, board=board, token=token,
+                           creature=attacker, recipient="player")
+
+
+def _asked(q: dict) -> str:
+    """The attacker a number question asks about (named in its prompt)."""
+    attackers = q["board"]["attackers"]
+    return next((a["id"] for a in attackers if f"most damage {a['name']} can" in q["prompt"]),
+                attackers[0]["id"])
+
+
+def _item_from_form():
+    """The board a form answers (None if its signed token can't be read)."""
+    try:
+        lesson_id, kind, seed = _signer().loads(request.form.get("board", ""))
+        lesson = curriculum().lesson(lesson_id)
+        if kind not in PRACTICE_KINDS or not isinstance(seed, int) or not 0 <= seed < 2**31:
+            raise ValueError(kind)
+    except (BadSignature, KeyError, ValueError, TypeError):
+        return None
+    return _item(lesson, kind, seed)
+
+
+def _bad_board():
+    return _show(None, status=400, blocks=_answer_blocks(), error=gettext(
+        "This practice board can’t be read. Open the practice page again for a new one."))
+
+
+def _stepped(item) -> dict:
+    """The sliders after a −/+ button without JavaScript (one damage more or less)."""
+    limits = sliders(item.board)
+    split = read_split(item.q, request.form)
+    full = {a: {r: split.get(a, {}).get(r, 0) for r in info["recipients"]}
+            for a, info in limits.items()}
+    try:
+        return step_slider(full, limits, request.form["op"])
+    except ValueError:
+        abort(400)
+
+
+def _answer_blocks():
+    return "feedback" if wants_fragment() else "content"
+
+
+# --- the page -----------------------------------------------------------------------------------
+
+
+def _show(item, *, stored=None, split=None, error=None, status=200, blocks="content"):
+    me = learner_id()
+    counts = practice.mastered(me)
+    done = _done_lessons(me)
+    context = {
+        "item": item, "stored": stored, "error": error, "oob": wants_fragment(),
+        "mastery": [{"lesson": lesson, "title": lesson.title(parts.lang()),
+                     "count": min(counts.get(lesson.id, 0), practice.MASTERY)} for lesson in done],
+        "needed": practice.MASTERY,
+        "reviews": _reviews(me) if blocks == "content" else [],
+        "answer_url": url_for(".practice_answer"), "live_url": url_for(".practice_live"),
+    }
+    if item is not None:
+        context.update(_board_context(item, stored, split))
+    return render(TEMPLATE, blocks, status=status, **context)
+
+
+def _board_context(item, stored, split) -> dict:
+    names = labels(item.board)
+    q = item.q
+    out = {"names": names, "cards": board_cards(item.board, names), "live": None,
+           "question": _question_text(item, names), "feedback": None}
+    if q["type"] == "legal":
+        out["shown_split"] = parts.split_list(q["board"], names)
+    if q["type"] == "assign":
+        shown = split if split is not None else (stored.answer if stored else {})
+        out["live"] = live_check(item.board, shown, fit=True,
+                                 hide_most={(q["goal"]["creature"], q["goal"]["recipient"])})
+    if stored is not None:
+        out["feedback"] = _feedback(item, stored, names)
+    return out
+
+
+def _question_text(item, names) -> str:
+    who = parts.recipient_names(item.board, names, item.creature)
+    if item.q["type"] == "legal":
+        return gettext("Is this assignment legal?")
+    if item.q["type"] == "assign":
+        return gettext("Split the damage so the most possible reaches %(recipient)s.",
+                       recipient=who["player"])
+    return gettext("How much damage can %(creature)s assign to %(recipient)s?",
+                   creature=names[item.creature], recipient=who["player"])
+
+
+def _feedback(item, stored, names) -> dict:
+    """What the feedback says: right or wrong, and why, in the core's numbers."""
+    q, given = item.q, stored.answer
+    who = parts.recipient_names(item.board, names, item.creature)
+    out = {"correct": stored.correct, "type": q["type"], "misreading": None, "reasons": [],
+           "problems": [], "params": {"creature_name": names[item.creature],
+                                      "recipient_name": who["player"]}}
+    if q["type"] == "number":
+        out["params"].update(said=given, answer=q["answer"])
+        out["reasons"] = reasons.predict_reasons(item.board, names, item)
+        if not stored.correct:
+            out["misreading"] = reasons.misreading(item.board, item, out["params"])
+    elif q["type"] == "legal":
+        out["params"].update(said=given, legal=q["answer"])
+        result = check(q["board"])
+        out["problems"] = verdict_words(q["board"], result)["problems"]
+        if result["legal"]:
+            out["reasons"] = reasons.lethal_lines(q["board"], names)
+    else:
+        sent = (given or {}).get(item.creature, {}).get("player", 0)
+        out["params"].update(said=sent, answer=q["answer"])
+        out["reasons"] = reasons.predict_reasons(item.board, names, item)
+        out["problems"] = verdict_words({**item.board, "assignment": given},
+                                        check({**item.board, "assignment": given}))["problems"]
+    return out
+
+
+def _reviews(me) -> list[dict]:
+    """Lesson steps due for review now (missed 1, 3 or 7 days ago), with links to them."""
+    out = []
+    for review in practice.due(me, clock()):
+        lesson = curriculum().get(review.lesson_id)
+        try:
+            step = lesson.step(review.step_id) if lesson else None
+        except KeyError:  # the step was renamed since
+            step = None
+        if step is None:
+            continue
+        out.append({"lesson": lesson, "step": step, "round": review.round,
+                    "name": parts.step_name(step), "title": lesson.title(parts.lang()),
+                    "url": url_for(".step", lesson_id=lesson.id, step_id=step.id)})
+    return out
