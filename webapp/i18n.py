@@ -10,6 +10,8 @@ import os
 from pathlib import Path
 
 from flask import Flask, current_app, g, request, url_for
+from babel.lists import format_list
+from markupsafe import Markup
 from flask_babel import Babel, get_locale, get_translations, gettext, lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
@@ -35,6 +37,7 @@ def select_locale() -> str:
 
 def remember_language(response):
     """?lang= sticks: remember it in a cookie (readable by nobody but us, secure over https)."""
+    response.vary.update(("Accept-Language", "Cookie"))  # the page's language depends on both
     lang = g.pop("set_lang_cookie", None)
     if lang:
         response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax",
@@ -74,8 +77,30 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         problem_text=problem_text, lethal_note=lethal_note, ability_label=ability_label,
         LANGUAGE_NAMES=LANGUAGE_NAMES, lang_url=lang_url, ability_order=ABILITIES,
-        current_locale=lambda: str(get_locale() or "en"),
+        current_locale=lambda: str(get_locale() or "en"), english_text=english_text,
+        ability_list=ability_list,
     )
+    app.jinja_env.filters["name_list"] = name_list
+
+
+def name_list(names) -> str:
+    """Names joined the way the language lists them: "A, B, C" in English (as always), "A, B et
+    C" in French, "A、B、C" in Japanese (CLDR list patterns)."""
+    names = [str(n) for n in names]
+    locale = get_locale()
+    if not names or str(locale or "en") == "en":
+        return ", ".join(names)
+    return format_list(names, style="standard", locale=locale)
+
+
+def ability_list(words) -> str:
+    return name_list(ability_label(w) for w in words)
+
+
+def english_text() -> Markup:
+    """` lang="en"` for text that exists only in English (generated quiz questions) on a page in
+    another language, so screen readers pronounce it as English; nothing on an English page."""
+    return Markup(' lang="en"') if str(get_locale() or "en") != "en" else Markup("")
 
 
 def compile_catalogs(directory: Path, logger) -> None:

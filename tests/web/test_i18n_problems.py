@@ -82,12 +82,28 @@ def test_lethal_notes_say_where_the_number_comes_from(app):
             ["protection_from_green"])
 
 
-def test_french_and_japanese_catalogs_exist_and_fall_back_to_english(client):
+def test_french_and_japanese_pages_are_translated_and_card_names_stay(client):
     root = Path(__file__).parents[2] / "webapp" / "translations"
     for lang in ("fr", "ja"):
         assert (root / lang / "LC_MESSAGES" / "messages.po").exists()
     html = client.get("/sandbox?lang=ja").get_data(as_text=True)
-    assert 'lang="ja"' in html and "Force of Nature" in html and "Verdict" in html
+    assert 'lang="ja"' in html and "Force of Nature" in html and "判定" in html
+    assert "Verdict" not in client.get("/sandbox?lang=ja").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("fr", ["ne peut encore rien assigner pour le joueur", "Grizzly Bears a 1 des 2 blessures"]),
+    ("ja", ["プレイヤーにダメージを割り振れません", "Grizzly Bearsに必要な2点のうち"]),
+])
+def test_a_problem_is_worded_in_the_learners_language(app, lang, words):
+    from webapp.rules import check
+    board = {"attackers": [{"id": "a1", "name": "Force of Nature", "power": 8, "toughness": 8,
+                            "abilities": ["trample"], "blocked_by": ["b1"]}],
+             "blockers": [{"id": "b1", "name": "Grizzly Bears", "power": 2, "toughness": 2}]}
+    problem = check(board, {"a1": {"b1": 1, "player": 7}})["problems"][0]
+    with app.test_request_context(f"/?lang={lang}"):
+        text = problem_text(problem)
+    assert all(word in text for word in words), text
 
 
 def test_the_message_catalog_holds_every_ui_string(tmp_path):
@@ -101,7 +117,7 @@ def test_the_message_catalog_holds_every_ui_string(tmp_path):
     root = Path(__file__).resolve().parents[2]
     fresh = tmp_path / "fresh.pot"
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F",
-                    "babel.cfg", "-o", str(fresh), "."], cwd=root, check=True, capture_output=True)
+                    "babel.cfg", "-k", "_l", "-o", str(fresh), "."], cwd=root, check=True, capture_output=True)
     with open(fresh, "rb") as f:
         wanted = {m.id for m in read_po(f) if m.id}
     with open(root / "webapp/translations/messages.pot", "rb") as f:
