@@ -32,7 +32,7 @@ translations: $(STAMP)
 
 # After changing UI text: refresh messages.pot and merge it into every language's .po file.
 catalogs: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg --project="Trample Trainer" -o webapp/translations/messages.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k _l --project="Trample Trainer" -o webapp/translations/messages.pot .
 	$(BIN)/pybabel update -i webapp/translations/messages.pot -d webapp/translations
 
 test: $(STAMP)

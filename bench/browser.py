@@ -3,7 +3,7 @@
     .venv/bin/python bench/browser.py [--moves 100]
 
 Chromium (Debian's, /usr/bin/chromium) against gunicorn as `make run` starts it, on loopback. For
-the sandbox and a lesson practice step: the time from a slider's `input` event to the verdict
+the sandbox, a lesson practice step and a quiz's drag-the-sliders question: the time from a slider's `input` event to the verdict
 region changing in the DOM (p50/p95 over --moves moves, each to a value the slider did not have),
 and what the page transferred. Target: p95 under 100 ms; a page under 60 KB, no third-party
 requests. Prints figures; not a test.
@@ -101,10 +101,29 @@ def main() -> None:
     args = parser.parse_args()
     with gunicorn(args.root) as (base, _, _), sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        for label, path in PAGES:
+        for label, path in [*PAGES, ("Quiz assign question", assign_question(browser, base))]:
             print(f"{label} ({path})")
             drag(weigh(browser, base, path), args.moves)
         browser.close()
+
+
+def assign_question(browser, base: str) -> str:
+    """Start a quiz as a taker would (six generated questions hold every type) and return the
+    path of its drag-the-sliders question."""
+    page = browser.new_page()
+    page.goto(base + "/quiz")
+    page.get_by_label("Your name").fill("Bench")
+    page.get_by_label("Fresh boards, generated for you").check()
+    page.get_by_label("Number of questions").fill("6")
+    page.get_by_role("button", name="Start the quiz").click()
+    page.wait_for_load_state()
+    attempt = page.url.rsplit("/", 1)[0].removeprefix(base)
+    for n in range(1, 7):
+        page.goto(f"{base}{attempt}/{n}")
+        if page.locator("input.dmg").count():
+            page.close()
+            return f"{attempt}/{n}"
+    raise SystemExit("no assign question in the quiz")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ afterwards. Target: p95 < 150 ms, 0 errors, nothing lost. Not a test.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 import asyncio
 import multiprocessing
 import random
@@ -92,9 +93,12 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=25)
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 4.0))
     parser.add_argument("--ramp", type=float, default=5.0)
+    parser.add_argument("--root", default=None,
+                        help="serve another checkout (an older commit) to compare")
     args = parser.parse_args()
     url = f"sqlite:///{tempfile.mkdtemp(prefix='trample-quiz-')}/trample.db"
-    with gunicorn(database_url=url) as (_, port, _master):
+    root = {"root": Path(args.root)} if args.root else {}
+    with gunicorn(database_url=url, **root) as (_, port, _master):
         job = {"port": port, "start": time.time() + 1, "ramp": args.ramp,
                "questions": args.questions, "think": tuple(args.think)}
         per = [args.takers // PROCESSES + (i < args.takers % PROCESSES) for i in range(PROCESSES)]

@@ -24,11 +24,12 @@ def create_app(config: dict | None = None) -> Flask:
     services.init_app(app)
 
     # Every surface, in one place. The navigation links only to registered blueprints.
-    from .views import api, errors, learn, main, quiz, sandbox
+    from .views import api, classroom, errors, learn, main, quiz, sandbox
     app.register_blueprint(main.bp)
     app.register_blueprint(learn.bp)
     app.register_blueprint(sandbox.bp)
     app.register_blueprint(quiz.bp)
+    app.register_blueprint(classroom.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON for tools: no cookies involved, application/json only
     errors.init_app(app)

@@ -35,6 +35,8 @@ class Defaults:
     # The Comprehensive Rules the lessons, the quiz and the rules engine were checked against:
     # every page that teaches says so in its footer.
     RULES_VERSION = "Foundations update, November 2024"
+    # Tries at joining a class per network address and minute (against guessing join codes).
+    CLASS_JOINS_PER_MINUTE = 30
 
 
 # Environment variables read, with the type to convert them to.
@@ -44,6 +46,7 @@ _ENV = {
     "SESSION_COOKIE_SECURE": lambda v: v.lower() in ("1", "true", "yes"),
     "PROXY_FIX": int,
     "GZIP": lambda v: v.lower() in ("1", "true", "yes"),
+    "CLASS_JOINS_PER_MINUTE": int,
 }
 
 

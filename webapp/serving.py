@@ -19,3 +19,17 @@ keepalive = 10
 # (gunicorn would otherwise trust them from 127.0.0.1, where anyone on this machine can send them).
 forwarded_allow_ips = ""
 accesslog = os.environ.get("ACCESS_LOG", "-")
+
+
+def when_ready(server):
+    """Say where the app is, and on a store's LAN (HOST=0.0.0.0) the address players type."""
+    from webapp.network import lan_address
+
+    host, port = bind.rsplit(":", 1)
+    lines = [f"Trample Trainer is at http://{'127.0.0.1' if host == '0.0.0.0' else host}:{port}/"]
+    if host in ("0.0.0.0", "::"):
+        lan = lan_address()
+        lines.append(f"Players join at http://{lan}:{port}/join" if lan else
+                     "No network address found: connect this machine to the store's wifi.")
+    for line in lines:
+        server.log.info(line)

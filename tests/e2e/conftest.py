@@ -99,9 +99,10 @@ def shot(page):
     return take
 
 
-def attempt_seed(base_url: str, token: str) -> int:
-    """The seed of a quiz attempt the e2e server stored (to know its questions' keys)."""
+def attempt_questions(base_url: str, token: str) -> list[dict]:
+    """The questions of a quiz attempt the e2e server stored, with their keys."""
+    from webapp.content.questions import resolve
     from webapp.services import quizzes
     app = _APPS[base_url]
     with app.app_context():
-        return quizzes.get(token).seed
+        return [resolve(ref) for ref in quizzes.get(token).questions]

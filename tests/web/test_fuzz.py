@@ -223,3 +223,47 @@ def test_quiz_forms_never_fail_on_junk(fuzz_client, quiz_url, fields, n, action,
     headers = {"HX-Request": "true"} if htmx else {}
     response = fuzz_client.post(path, data=data, headers=headers)
     assert response.status_code < 500 and b"Traceback" not in response.data
+
+
+# ---- a judge's authoring forms and quiz files ------------------------------------------------------
+
+authoring_fields = st.lists(st.tuples(
+    st.sampled_from(["op", "ids", "tier", "count", "link", "type", "title", "mode", "pass_mark",
+                     "minutes"]),
+    st.one_of(odd_numbers, st.text(max_size=30),
+              st.sampled_from(["bank", "gen", "remove:1", "up:2", "down:1", "remove:99",
+                               "t1-hurt-bears-most", "number", "legal", "assign", "exam",
+                               "/sandbox?b=1eJyrVkrLz", "http://x/sandbox?b="]))), max_size=8)
+quiz_files = st.one_of(
+    st.binary(max_size=300),
+    st.text(max_size=300).map(str.encode),
+    st.sampled_from(["schema_version = 1\ntitle = 'x'\n[[questions]]\nid = 'a'\n",
+                     "schema_version = 1\ntitle = 'x'\nquestions = 3\n"]).map(str.encode))
+
+
+@pytest.fixture(scope="module")
+def owner_url(fuzz_client):
+    data = {"csrf_token": csrf_token(fuzz_client, "/quiz/new"), "title": "Fuzz", "tier": "1",
+            "count": "3", "op": "save"}
+    return fuzz_client.post("/quiz/new", data=data).headers["Location"]
+
+
+@FUZZ
+@given(fields=authoring_fields, action=st.sampled_from(["questions", "board", "settings"]),
+       htmx=st.booleans())
+def test_authoring_forms_never_fail_on_junk(fuzz_client, owner_url, fields, action, htmx):
+    data = MultiDict([("csrf_token", csrf_token(fuzz_client, "/quiz/new")), *fields])
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = fuzz_client.post(f"{owner_url}/{action}", data=data, headers=headers)
+    assert response.status_code < 500 and b"Traceback" not in response.data
+
+
+@FUZZ
+@given(content=quiz_files, where=st.sampled_from(["new", "owner"]))
+def test_quiz_files_never_fail(fuzz_client, owner_url, content, where):
+    import io
+    path = "/quiz/new/import" if where == "new" else f"{owner_url}/import"
+    response = fuzz_client.post(path, data={"csrf_token": csrf_token(fuzz_client, "/quiz/new"),
+                                            "file": (io.BytesIO(content), "q.toml")},
+                                content_type="multipart/form-data")
+    assert response.status_code in (303, 400) and b"Traceback" not in response.data

@@ -52,7 +52,7 @@ def test_the_controller_slider_says_it_waits_for_lethal_blockers_and_the_planesw
     with app.test_request_context("/sandbox"):
         views = attacker_views(board)
     rows = {r["recipient"]: r for r in views[0]["rows"]}
-    assert rows["player"]["gate"] == ("Only after Wall each have lethal damage assigned and Jace "
+    assert rows["player"]["gate"] == ("Only after Wall has lethal damage assigned and Jace "
                                       "has been assigned at least its loyalty, 3 (rule 702.19c).")
     assert rows["player"]["most"] == 8 - 2 - 2  # Wall needs 2; Jace needs 3, the Cub gives 1
     unblocked = {**board, "attackers": [{**board["attackers"][0], "blocked_by": []},
@@ -132,3 +132,28 @@ def test_without_trample_lethal_only_says_whether_a_blocker_dies(app):
     with app.test_request_context("/sandbox"):
         trampler = live_check(FORCE, {"a1": {"b1": 2}})
     assert trampler.attackers[0]["lethal_gates"]
+
+
+def test_a_practice_steps_marks_count_its_locked_sliders(client):
+    """split-d-practice locks Bears A at 3 and B at 2: of Force of Nature's 8, Bears C still needs
+    2, so at most 1 can reach the player, not the 2 the board alone allows."""
+    html = client.get("/learn/force-of-nature/split-d-practice").get_data(as_text=True)
+    player = html[html.index('id="note-fon--player"'):]
+    assert "At most 1 can legally go here" in player[:400]
+    assert "<span>most 1</span>" in html and "<span>most 2</span>" not in html
+
+
+@pytest.mark.parametrize("after, walker, said", [
+    (["b1"], None, "Only after Hill Giant has lethal damage assigned (rule 702.19b)."),
+    (["b1", "b2"], None,
+     "Only after Hill Giant, Wall of Wood each have lethal damage assigned (rule 702.19b)."),
+    (["b1"], "pw1", "Only after Hill Giant has lethal damage assigned and Jace has been assigned "
+                    "at least its loyalty, 3 (rule 702.19b)."),
+])
+def test_a_locked_recipient_says_why_in_a_sentence_that_fits_how_many_blockers(app, after, walker,
+                                                                               said):
+    from webapp.live.words import _gate_text
+    names = {"b1": "Hill Giant", "b2": "Wall of Wood", "pw1": "Jace"}
+    gate = {"after": after, "rule": "702.19b", **({"loyalty_of": walker} if walker else {})}
+    with app.test_request_context("/"):
+        assert _gate_text(gate, names, {"pw1": {"loyalty": 3}}) == said

@@ -43,7 +43,8 @@ class Live:
 
 def live_check(board: dict, split: Mapping | None = None, *, fit: bool = False,
                best: bool = False, locked: RowText | None = None,
-               explain: RowText | None = None, hide_most: Collection = ()) -> Live:
+               explain: RowText | None = None, hide_most: Collection = (),
+               fixed: Mapping | None = None) -> Live:
     """The sliders of `board` set to `split`, checked by the rules core.
 
     fit: clamp the split as the sliders do (only recipients the core allows, never more in total
@@ -52,11 +53,16 @@ def live_check(board: dict, split: Mapping | None = None, *, fit: bool = False,
     locked(attacker, recipient): why a slider can't move in this exercise (it is then disabled).
     explain(attacker, recipient): extra words under a slider (a worked example's "why").
     hide_most: (attacker, recipient) rows whose "at most N" mark would give an answer away.
+    fixed: an exercise's locked sliders ({attacker: {recipient: amount}}): the marks and counts
+         are then what is left to choose with them (the core's analyze(fixed=)).
     """
     names = labels(board)
     try:
         parsed = parse_board({**board, "assignment": None})
         analysis = analyze(parsed)
+        if fixed:
+            kept = analyze(parsed, fixed=dict(fixed))
+            analysis = kept if kept["legal_assignments"] else analysis
     except BoardError as err:
         return Live(board, dict(split or {}), names, error=str(err))
     if best:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..i18n import gettext, lethal_note, problem_text, translator
+from ..i18n import gettext, lethal_note, name_list, problem_text, translator
 from ..rules import parse_board
 
 
@@ -129,8 +129,12 @@ def _row(attacker, info, recipient, names, by_id, gettext=gettext) -> dict:
 
 def _gate_text(gate: dict, names: dict[str, str], by_id: dict, gettext=gettext) -> str:
     """Why a recipient past the blockers opens only later: the core's gate, in words."""
-    blockers = ", ".join(names.get(x, x) for x in gate.get("after", []))
+    after = gate.get("after", [])
+    blockers = name_list(names.get(x, x) for x in after)
     walker = gate.get("loyalty_of")
+    if not walker and len(after) == 1:
+        return gettext("Only after %(names)s has lethal damage assigned (rule %(rule)s).",
+                       names=blockers, rule=gate.get("rule"))
     if not walker:
         return gettext("Only after %(names)s each have lethal damage assigned (rule %(rule)s).",
                        names=blockers, rule=gate.get("rule"))
@@ -138,6 +142,11 @@ def _gate_text(gate: dict, names: dict[str, str], by_id: dict, gettext=gettext) 
     if not blockers:
         return gettext("Only after %(pw)s has been assigned at least its loyalty, %(loyalty)s "
                        "(rule %(rule)s).", pw=names.get(walker, walker), loyalty=loyalty,
+                       rule=gate.get("rule"))
+    if len(after) == 1:
+        return gettext("Only after %(names)s has lethal damage assigned and %(pw)s has been "
+                       "assigned at least its loyalty, %(loyalty)s (rule %(rule)s).",
+                       names=blockers, pw=names.get(walker, walker), loyalty=loyalty,
                        rule=gate.get("rule"))
     return gettext("Only after %(names)s each have lethal damage assigned and %(pw)s has been "
                    "assigned at least its loyalty, %(loyalty)s (rule %(rule)s).", names=blockers,

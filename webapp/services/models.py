@@ -10,7 +10,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, String,
+                        UniqueConstraint)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .database import db
@@ -63,7 +64,7 @@ class LessonProgress(db.Model):
 
 
 class Quiz(db.Model):
-    """A quiz a judge made and shares: its questions are (tier, count, seed) of the generator.
+    """A quiz a judge made and shares: its questions are references (bank, generated, own).
     Anyone with the take link can take it; the owner link shows the results."""
 
     __tablename__ = "quizzes"
@@ -79,12 +80,16 @@ class Quiz(db.Model):
     pass_mark: Mapped[int] = mapped_column(Integer, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  nullable=False)
+    # The questions as references (webapp.content.questions); None on rows from before, whose
+    # (tier, count, seed) names generated questions. Minutes for an exam; None = no timer.
+    questions: Mapped[Any] = mapped_column(JSON, nullable=True)
+    time_limit: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class QuizAttempt(db.Model):
-    """One person taking a generated quiz (a shared one, or one started alone). The questions are
-    not stored: (tier, count, seed) gives the same questions every time. The token is the
-    attempt's unguessable link."""
+    """One person taking a quiz (a shared one, or one started alone). The questions are stored as
+    references (a generated one is (tier, seed, position): the same question every time). The
+    token is the attempt's unguessable link."""
 
     __tablename__ = "quiz_attempts"
 
@@ -100,6 +105,9 @@ class QuizAttempt(db.Model):
     pass_mark: Mapped[int] = mapped_column(Integer, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  nullable=False)
+    # Copied from the quiz when it is taken, so editing a quiz never changes an attempt.
+    questions: Mapped[Any] = mapped_column(JSON, nullable=True)
+    time_limit: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class QuizAnswer(db.Model):
@@ -114,3 +122,101 @@ class QuizAnswer(db.Model):
     correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  nullable=False)
+
+
+class PracticeAnswer(db.Model):
+    """The first answer to one fresh practice board (/learn/practice): which lesson it practised,
+    the board's kind and seed (the generator rebuilds the board from them), and whether it was
+    right. Only the first answer to a board is kept: a second try after the feedback proves
+    little, so mastery counts first answers on new boards."""
+
+    __tablename__ = "practice_answers"
+    __table_args__ = (UniqueConstraint("learner_id", "lesson_id", "kind", "seed",
+                                       name="uq_practice_answers_board"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    learner_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("learners.id", ondelete="CASCADE"), nullable=False, index=True)
+    lesson_id: Mapped[str] = mapped_column(String(60), nullable=False)
+    kind: Mapped[str] = mapped_column(String(10), nullable=False)
+    seed: Mapped[int] = mapped_column(Integer, nullable=False)
+    correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    answer: Mapped[Any] = mapped_column(JSON, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 nullable=False)
+
+
+class Class(db.Model):
+    """A live class a host runs: learners join with `code`; the host's pages are reached only
+    with `host_token`. `step` is the lesson step everyone is on (0-based); `version` changes
+    whenever what learners see changes (start, step, end), so their pages know to follow.
+    `shown` is what the projector shows besides the overview ("answer" or "mistake:<code>")."""
+
+    __tablename__ = "classes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    code: Mapped[str] = mapped_column(String(6), nullable=False, unique=True)
+    host_token: Mapped[str] = mapped_column(String(43), nullable=False, unique=True)
+    lesson_id: Mapped[str] = mapped_column(String(60), nullable=False)
+    state: Mapped[str] = mapped_column(String(10), nullable=False)
+    step: Mapped[int] = mapped_column(Integer, nullable=False)
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    shown: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 nullable=False)
+    touched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 nullable=False, index=True)
+
+
+class ClassLearner(db.Model):
+    """Someone in a class, known by the random token in their signed cookie and a nickname
+    unique in the class (compared case-folded: `nickname_key`)."""
+
+    __tablename__ = "class_learners"
+    __table_args__ = (UniqueConstraint("class_id", "nickname_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False)
+    token: Mapped[str] = mapped_column(String(43), nullable=False, unique=True)
+    nickname: Mapped[str] = mapped_column(String(24), nullable=False)
+    nickname_key: Mapped[str] = mapped_column(String(96), nullable=False)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                nullable=False)
+
+
+class ClassResult(db.Model):
+    """A learner's answers to one step of a class: first and latest answer, how many they
+    submitted, and what the room overview counts (right, legal, the core's problems, how many
+    wrong tries in a row)."""
+
+    __tablename__ = "class_results"
+    __table_args__ = (Index("ix_class_results_class_step", "class_id", "step_id"),)
+
+    learner_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("class_learners.id", ondelete="CASCADE"), primary_key=True)
+    step_id: Mapped[str] = mapped_column(String(60), primary_key=True)
+    class_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False)
+    first_answer: Mapped[Any] = mapped_column(JSON, nullable=False)
+    final_answer: Mapped[Any] = mapped_column(JSON, nullable=False)
+    first_correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    legal: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    problems: Mapped[Any] = mapped_column(JSON, nullable=False)
+    attempts: Mapped[int] = mapped_column(Integer, nullable=False)
+    streak: Mapped[int] = mapped_column(Integer, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 nullable=False)
+
+
+class JoinAttempt(db.Model):
+    """One try at joining a class, by network address: joins are rate limited per address, and
+    the count must be shared by every worker and server, so it lives here."""
+
+    __tablename__ = "join_attempts"
+    __table_args__ = (Index("ix_join_attempts_address_at", "address", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    address: Mapped[str] = mapped_column(String(64), nullable=False)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, nullable=False)

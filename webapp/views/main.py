@@ -11,7 +11,8 @@ bp = Blueprint("main", __name__)
 # Surfaces in navigation order: one entry per surface that exists.
 _NAV = (("learn.index", _l("Learn")),
         ("sandbox.page", _l("Sandbox")),
-        ("quiz.index", _l("Quiz")))
+        ("quiz.index", _l("Quiz")),
+        ("classroom.index", _l("Class")))
 
 
 @bp.app_context_processor
