@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 
 from .content import LANGUAGES
 from .rules import ABILITIES
+from .rules.messages import ABILITY_LABELS
 from .rules.messages import sentence
 
 LANGUAGE_NAMES = LANGUAGES  # code -> the language's own name, from the content's one list
@@ -77,7 +78,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         problem_text=problem_text, lethal_note=lethal_note, ability_label=ability_label,
         LANGUAGE_NAMES=LANGUAGE_NAMES, lang_url=lang_url, ability_order=ABILITIES,
-        current_locale=lambda: str(get_locale() or "en"), english_text=english_text,
+        current_locale=lambda: str(get_locale() or "en"), text_lang=text_lang,
         ability_list=ability_list,
     )
     app.jinja_env.filters["name_list"] = name_list
@@ -97,10 +98,12 @@ def ability_list(words) -> str:
     return name_list(ability_label(w) for w in words)
 
 
-def english_text() -> Markup:
-    """` lang="en"` for text that exists only in English (generated quiz questions) on a page in
-    another language, so screen readers pronounce it as English; nothing on an English page."""
-    return Markup(' lang="en"') if str(get_locale() or "en") != "en" else Markup("")
+def text_lang(code: str | None = None) -> Markup:
+    """` lang="xx"` for a text in another language than the page's (a quiz question left in
+    English on a French page, say), so screen readers pronounce it right; nothing otherwise.
+    Text whose language is not known is taken to be English."""
+    code = str(code or "en")
+    return Markup(f' lang="{code}"') if code != str(get_locale() or "en") else Markup("")
 
 
 def compile_catalogs(directory: Path, logger) -> None:
@@ -178,26 +181,8 @@ def lethal_note(detail: dict, abilities: list[str] = ()) -> str:
     return "; ".join([note, *extras])
 
 
-_ABILITIES = {
-    "trample": _l("Trample"),
-    "trample_over_planeswalkers": _l("Trample over planeswalkers"),
-    "deathtouch": _l("Deathtouch"),
-    "first_strike": _l("First strike"),
-    "double_strike": _l("Double strike"),
-    "indestructible": _l("Indestructible"),
-    "protection_from_white": _l("Protection from white"),
-    "protection_from_blue": _l("Protection from blue"),
-    "protection_from_black": _l("Protection from black"),
-    "protection_from_red": _l("Protection from red"),
-    "protection_from_green": _l("Protection from green"),
-    "lifelink": _l("Lifelink"),
-    "banding": _l("Banding"),
-    "can_block_additional": _l("Can block an additional creature"),
-    "infect": _l("Infect"),
-    "wither": _l("Wither"),
-}
-assert set(_ABILITIES) == set(ABILITIES), "every ability word of the core needs a label here"
+assert set(ABILITY_LABELS) == set(ABILITIES), "every ability word of the core needs a label"
 
 
 def ability_label(word: str) -> str:
-    return str(_ABILITIES.get(word, word))
+    return gettext(ABILITY_LABELS[word]) if word in ABILITY_LABELS else word

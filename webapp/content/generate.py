@@ -16,15 +16,51 @@ explanation, and `options` for the choice types. Types:
             a split is graded by the core: legal and sending that much)
 Every key comes from `analyze` or `check`; a board whose answer a person could read two ways is
 never emitted (e.g. a `rule` question whose split breaks two rules). Pure: no Flask, no database.
+
+Words: every sentence goes through `_()` (Babel extracts it into the app's catalogs); English unless
+the caller passes a `translate` function (the web layer passes gettext for the page's language).
+The boards, keys and option ids are the same in every language.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from ..rules import BoardError, analyze, blocker_status, check, lethal_damage, parse_board
+from ..rules.messages import ABILITY_LABELS, sentence
+
+_translate: ContextVar[Callable[[str], str]] = ContextVar("translate", default=str)
+
+
+class _Params(dict):
+    def __missing__(self, key):  # a param a translation names but the sentence lacks
+        return "?"
+
+
+def _(text: str, **params) -> str:
+    """A sentence in the language asked for (English by default), filled with its params."""
+    text = _translate.get()(text)
+    return text % _Params(params) if params else text
+
+
+def translating() -> bool:
+    """Whether the words made now are translated (inside `translated` with a translate function)."""
+    return _translate.get() is not str
+
+
+@contextmanager
+def translated(translate: Callable[[str], str] | None) -> Iterator[None]:
+    """Word the questions made inside with `translate` (e.g. flask_babel.gettext); None keeps
+    the wording already chosen (English unless an outer block chose another)."""
+    token = _translate.set(translate or _translate.get())
+    try:
+        yield
+    finally:
+        _translate.reset(token)
 
 TIERS = (1, 2, 3)
 TYPES = ("number", "legal", "rule", "one", "many", "assign")
@@ -60,17 +96,20 @@ def generate(tier: int, n: int, seed: int) -> list[dict]:
     return [question_at(tier, seed, position) for position in range(1, n + 1)]
 
 
-def question_at(tier: int, seed: int, position: int) -> dict:
+def question_at(tier: int, seed: int, position: int,
+                translate: Callable[[str], str] | None = None) -> dict:
     """Question `position` (from 1) of generate(tier, n, seed), made on its own: a quiz page needs
-    one question, not all before it. A str seed hashes the same on every machine."""
+    one question, not all before it. A str seed hashes the same on every machine. `translate`
+    words it in another language (the same board, key and options)."""
     rng = random.Random(f"trample-quiz/{tier}/{seed}/{position}")
     kind = TYPES[(position - 1) % len(TYPES)]  # every type, in turn
-    for _ in range(50):  # some boards can't carry some types unambiguously: draw again
-        question = MAKERS[kind](rng.choice(SCENARIOS[tier])(rng), rng)
-        if question is not None:
-            break
-    else:  # never seen: every tier has boards that carry every type
-        question = MAKERS["number"](rng.choice(SCENARIOS[tier])(rng), rng)
+    with translated(translate):
+        for _attempt in range(50):  # some boards can't carry some types unambiguously: draw again
+            question = MAKERS[kind](rng.choice(SCENARIOS[tier])(rng), rng)
+            if question is not None:
+                break
+        else:  # never seen: every tier has boards that carry every type
+            question = MAKERS["number"](rng.choice(SCENARIOS[tier])(rng), rng)
     question.update(id=f"gen-t{tier}-s{seed}-{position}", tier=tier)
     return question
 
@@ -182,11 +221,11 @@ def _target(board: dict, attacker: dict) -> str:
     target = attacker.get("attacking", "player")
     for walker in board.get("planeswalkers", []):
         if walker["id"] == target:
-            return f"{walker['name']}'s controller"
+            return _("%(name)s’s controller", name=walker["name"])
     for battle in board.get("battles", []):
         if battle["id"] == target:
-            return f"{battle['name']}'s protector"
-    return "the defending player"
+            return _("%(name)s’s protector", name=battle["name"])
+    return _("the defending player")
 
 
 def _describe(board: dict) -> str:
@@ -194,39 +233,70 @@ def _describe(board: dict) -> str:
     names = _names(board)
     parts = []
     for a in board["attackers"]:
-        words = " and ".join(w.replace("_", " ") for w in a["abilities"]) or "no abilities"
-        target = names.get(a.get("attacking", "player"), "the defending player")
-        blocked = (", blocked by " + " and ".join(names[b] for b in a["blocked_by"])
-                   if a["blocked_by"] else ", blocked, but every blocker has left combat"
-                   if a.get("blocked") else ", unblocked")
-        parts.append(f"{a['name']} ({a['power']}/{a['toughness']}, {words}) attacks {target}"
-                     f"{blocked}.")
+        said = {"name": a["name"], "stats": f"{a['power']}/{a['toughness']}",
+                "abilities": _and(_ability(w) for w in a["abilities"]) or _("no abilities"),
+                "target": names.get(a.get("attacking", "player"), _("the defending player"))}
+        if a["blocked_by"]:
+            parts.append(_("%(name)s (%(stats)s, %(abilities)s) attacks %(target)s, blocked by "
+                           "%(blockers)s.", blockers=_and(names[b] for b in a["blocked_by"]),
+                           **said))
+        elif a.get("blocked"):
+            parts.append(_("%(name)s (%(stats)s, %(abilities)s) attacks %(target)s, blocked, but "
+                           "every blocker has left combat.", **said))
+        else:
+            parts.append(_("%(name)s (%(stats)s, %(abilities)s) attacks %(target)s, unblocked.",
+                           **said))
     for b in board["blockers"]:
-        extra = [f"{b['damage']} damage already marked"] if b["damage"] else []
-        extra += [w.replace("_", " ") for w in b["abilities"]]
-        parts.append(f"{b['name']} is {b['power']}/{b['toughness']}"
-                     + (f" ({', '.join(extra)})." if extra else "."))
+        extra = [_("%(n)s damage already marked", n=b["damage"])] if b["damage"] else []
+        extra += [_ability(w) for w in b["abilities"]]
+        stats = f"{b['power']}/{b['toughness']}"
+        parts.append(_("%(name)s is %(stats)s (%(extra)s).", name=b["name"], stats=stats,
+                       extra=_(", ").join(extra)) if extra
+                     else _("%(name)s is %(stats)s.", name=b["name"], stats=stats))
     for w in board.get("planeswalkers", []):
-        parts.append(f"{w['name']} has loyalty {w['loyalty']}"
-                     + (" and has been removed from combat." if w["removed_from_combat"] else "."))
+        parts.append(_("%(name)s has loyalty %(loyalty)s and has been removed from combat.",
+                       name=w["name"], loyalty=w["loyalty"]) if w["removed_from_combat"]
+                     else _("%(name)s has loyalty %(loyalty)s.", name=w["name"],
+                            loyalty=w["loyalty"]))
     for t in board.get("battles", []):
-        parts.append(f"{t['name']} has defense {t['defense']}.")
-    return " ".join(parts) + " Alice is attacking; Nia is defending. It is the combat damage step."
+        parts.append(_("%(name)s has defense %(defense)s.", name=t["name"], defense=t["defense"]))
+    parts.append(_("Alice is attacking; Nia is defending. It is the combat damage step."))
+    return _(" ").join(parts)
+
+
+def _and(items) -> str:
+    # Translators: joins ability words or names: "trample and deathtouch".
+    return _(" and ").join(items)
+
+
+def _ability(word: str) -> str:
+    """An ability as the middle of a sentence says it: "trample", "protection from green"."""
+    return _(ABILITY_LABELS[word]).lower() if word in ABILITY_LABELS else word.replace("_", " ")
 
 
 def _lethal_words(board: dict, analysis: dict, attacker: dict) -> list[str]:
+    return list(_lethal_by_blocker(board, analysis, attacker).values())
+
+
+def _lethal_by_blocker(board: dict, analysis: dict, attacker: dict) -> dict[str, str]:
+    """Per blocker id, how much is lethal for it and why, in words."""
     names = _names(board)
-    words = []
+    words = {}
     for bid, detail in analysis["creatures"][attacker["id"]]["lethal_detail"].items():
+        name = names[bid]
         if detail["reason"] == "deathtouch":
-            why = "1, because the attacker has deathtouch (702.2c)"
+            words[bid] = _("%(name)s needs 1, because the attacker has deathtouch (702.2c)",
+                           name=name)
         elif detail["reason"] == "already_lethal":
-            why = "0 more, because it already has lethal damage marked"
+            words[bid] = _("%(name)s needs 0 more, because it already has lethal damage marked",
+                           name=name)
         elif detail["marked"]:
-            why = f"{detail['needs']} (toughness {detail['toughness']} minus {detail['marked']} marked)"
+            words[bid] = _("%(name)s needs %(needs)s (toughness %(toughness)s minus %(marked)s "
+                           "marked)", name=name, needs=detail["needs"],
+                           toughness=detail["toughness"], marked=detail["marked"])
         else:
-            why = f"{detail['needs']} (its toughness)"
-        words.append(f"{names[bid]} needs {why}")
+            words[bid] = _("%(name)s needs %(needs)s (its toughness)", name=name,
+                           needs=detail["needs"])
     return words
 
 
@@ -237,9 +307,20 @@ def _most(board: dict, analysis: dict, attacker: dict) -> int:
 _ID_NOTE = re.compile(r" \((?:a|b|pw|bt)\d+\)")
 
 
-def _said(problems: list[dict]) -> str:
-    """The core's sentences, without the ids it adds for API users (the prompt names everyone)."""
-    return " ".join(_ID_NOTE.sub("", p["message"]) for p in problems)
+def _said(problems: list[dict], board: dict | None = None) -> str:
+    """The core's sentences, without the ids it adds for API users (the prompt names everyone);
+    in another language, each sentence translated from its code and params."""
+    if _translate.get() is str or board is None:
+        return " ".join(_ID_NOTE.sub("", p["message"]) for p in problems)
+    attackers = {a["id"]: a for a in board["attackers"]}
+    out = []
+    for p in problems:
+        params = dict(p.get("params") or {})
+        if params.get("target") == "player" and p.get("creature") in attackers:
+            params["target_name"] = _target(board, attackers[p["creature"]])
+        template = sentence(p["code"], params)
+        out.append(_(template, **params) if template else _ID_NOTE.sub("", p["message"]))
+    return _(" ").join(out)
 
 
 def _base(board: dict, kind: str, prompt: str, answer, rules: list[str], explanation: str,
@@ -253,10 +334,11 @@ def split_words(board: dict, split: dict) -> str:
     attackers = {a["id"]: a for a in board["attackers"]}
     out = []
     for aid, row in split.items():
-        parts = [f"{n} to {_target(board, attackers[aid]) if r == 'player' else names[r]}"
-                 for r, n in row.items() if n]
-        out.append(f"{names[aid]}: " + (", ".join(parts) or "no damage"))
-    return "; ".join(out)
+        parts = [_("%(n)s to %(recipient)s", n=n, recipient=_target(board, attackers[aid])
+                   if r == "player" else names[r]) for r, n in row.items() if n]
+        out.append(_("%(name)s: %(parts)s", name=names[aid],
+                     parts=_(", ").join(parts) or _("no damage")))
+    return _("; ").join(out)
 
 
 def number_question(board, rng):
@@ -264,11 +346,13 @@ def number_question(board, rng):
     attacker = rng.choice(board["attackers"])
     most = _most(board, analysis, attacker)
     lethal = _lethal_words(board, analysis, attacker)
-    why = (f"{'; '.join(lethal)}. " if lethal else "") + (
-        f"{attacker['name']} can assign at most {most} to {_target(board, attacker)}.")
+    why = _(" ").join(([_("%(reasons)s.", reasons=_("; ").join(lethal))] if lethal else []) + [
+        _("%(name)s can assign at most %(most)s to %(target)s.", name=attacker["name"], most=most,
+          target=_target(board, attacker))])
     return _base(board, "number",
-                 f"{_describe(board)} What is the most damage {attacker['name']} can assign to "
-                 f"{_target(board, attacker)}?", most, ["702.19b", "510.1c"], why,
+                 _("%(board)s What is the most damage %(name)s can assign to %(target)s?",
+                   board=_describe(board), name=attacker["name"], target=_target(board, attacker)),
+                 most, ["702.19b", "510.1c"], why,
                  verify={"kind": "max", "creature": attacker["id"], "recipient": "player"})
 
 
@@ -293,19 +377,22 @@ def legal_question(board, rng, split: dict | None = None):
     result = check({**board, "assignment": split})
     judged = {**board, "assignment": split}
     if result["legal"]:
-        why = "Legal: " + "; ".join(_lethal_words(board, analysis, board["attackers"][0]) or
-                                    ["every rule for this split is met"]) + "."
+        why = _("Legal: %(reasons)s.", reasons=_("; ").join(
+            _lethal_words(board, analysis, board["attackers"][0])
+            or [_("every rule for this split is met")]))
         rules = ["702.19b"]
     else:
-        why = _said(result["problems"])
+        why = _said(result["problems"], board)
         rules = [p["rule"] for p in result["problems"]]
-    return _base(judged, "legal", f"{_describe(board)} Alice assigns: {split_words(board, split)}. "
-                 "Is this assignment legal?", result["legal"], rules, why)
+    return _base(judged, "legal", _("%(board)s Alice assigns: %(split)s. Is this assignment "
+                                    "legal?", board=_describe(board),
+                                    split=split_words(board, split)),
+                 result["legal"], rules, why)
 
 
 def rule_question(board, rng):
     analysis = analyze(board)
-    for _ in range(20):
+    for _attempt in range(20):
         split = _random_split(board, analysis, rng)
         problems = check({**board, "assignment": split})["problems"]
         rules = {p["rule"] for p in problems}
@@ -314,10 +401,11 @@ def rule_question(board, rng):
             options = [deciding, *rng.sample([r for r in RULE_CHOICES if r != deciding], 3)]
             rng.shuffle(options)
             return _base({**board, "assignment": split}, "rule",
-                         f"{_describe(board)} Alice assigns: {split_words(board, split)}. This "
-                         "assignment is illegal. Which rule decides that?", deciding, [deciding],
-                         _said(problems),
-                         options=[{"id": r, "text": f"Rule {r}"} for r in options])
+                         _("%(board)s Alice assigns: %(split)s. This assignment is illegal. "
+                           "Which rule decides that?", board=_describe(board),
+                           split=split_words(board, split)), deciding, [deciding],
+                         _said(problems, board),
+                         options=[{"id": r, "text": _("Rule %(rule)s", rule=r)} for r in options])
     return None
 
 
@@ -339,11 +427,13 @@ def one_question(board, rng):
         return None
     options = sorted({key, *rng.sample(misreadings, 3)})
     analysis = analyze(board)
-    why = next(w for w in _lethal_words(board, analysis, attacker) if w.startswith(blocker["name"]))
-    return _base(board, "one", f"{_describe(board)} How much damage must {attacker['name']} "
-                 f"assign to {blocker['name']} before it may assign any to "
-                 f"{_target(board, attacker)}?", str(key), ["702.19b", "702.2c"] if deathtouch
-                 else ["702.19b"], why + ".",
+    why = _lethal_by_blocker(board, analysis, attacker)[blocker["id"]]
+    return _base(board, "one", _("%(board)s How much damage must %(attacker)s assign to "
+                                 "%(blocker)s before it may assign any to %(target)s?",
+                                 board=_describe(board), attacker=attacker["name"],
+                                 blocker=blocker["name"], target=_target(board, attacker)),
+                 str(key), ["702.19b", "702.2c"] if deathtouch else ["702.19b"],
+                 _("%(reasons)s.", reasons=why),
                  options=[{"id": str(o), "text": str(o)} for o in options],
                  verify={"kind": "lethal", "creature": attacker["id"], "blocker": blocker["id"]})
 
@@ -351,7 +441,7 @@ def one_question(board, rng):
 def many_question(board, rng):
     analysis = analyze(board)
     splits, seen = [], set()
-    for _ in range(40):
+    for _attempt in range(40):
         split = analysis["best"] if not splits else _random_split(board, analysis, rng)
         key = repr(sorted((a, sorted(r.items())) for a, r in split.items()))
         if key not in seen:
@@ -367,10 +457,14 @@ def many_question(board, rng):
     options = [{"id": "abcd"[i], "text": split_words(board, splits[j]), "assignment": splits[j]}
                for i, j in enumerate(order)]
     answer = ["abcd"[i] for i, j in enumerate(order) if verdicts[j]]
-    why = " ".join(f"({'abcd'[i]}) " + ("legal." if verdicts[j] else _said(
-        check({**board, "assignment": splits[j]})["problems"])) for i, j in enumerate(order))
-    return _base(board, "many", f"{_describe(board)} Which of these assignments are legal? "
-                 "Select all that apply.", answer, ["702.19b"], why, options=options)
+    why = _(" ").join(
+        _("(%(letter)s) legal.", letter="abcd"[i]) if verdicts[j] else
+        _("(%(letter)s) %(problems)s", letter="abcd"[i], problems=_said(
+            check({**board, "assignment": splits[j]})["problems"], board))
+        for i, j in enumerate(order))
+    return _base(board, "many", _("%(board)s Which of these assignments are legal? Select all "
+                                  "that apply.", board=_describe(board)),
+                 answer, ["702.19b"], why, options=options)
 
 
 def assign_question(board, rng):
@@ -383,11 +477,13 @@ def assign_question(board, rng):
         return None
     attacker = rng.choice(reached)
     most = _most(board, analysis, attacker)
-    why = "; ".join(_lethal_words(board, analysis, attacker))
-    return _base(board, "assign", f"{_describe(board)} Assign the combat damage so that the most "
-                 f"possible reaches {_target(board, attacker)}.", most, ["702.19b"],
-                 (why + ". " if why else "") + f"At most {most} can reach "
-                 f"{_target(board, attacker)}; for example: {split_words(board, analysis['best'])}.",
+    lethal = _lethal_words(board, analysis, attacker)
+    why = _(" ").join(([_("%(reasons)s.", reasons=_("; ").join(lethal))] if lethal else []) + [
+        _("At most %(most)s can reach %(target)s; for example: %(split)s.", most=most,
+          target=_target(board, attacker), split=split_words(board, analysis["best"]))])
+    return _base(board, "assign", _("%(board)s Assign the combat damage so that the most "
+                                    "possible reaches %(target)s.", board=_describe(board),
+                                    target=_target(board, attacker)), most, ["702.19b"], why,
                  goal={"kind": "most", "creature": attacker["id"], "recipient": "player"},
                  example=analysis["best"])
 

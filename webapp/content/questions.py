@@ -15,13 +15,14 @@ what a quiz file holds. Pure: no Flask, no database.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
 from pydantic import ValidationError
 
 from .bank import DEFAULT_BANK_DIR, BankQuestion, load_bank
 from .bank_keys import assign_target, key_problems
-from .generate import question_at, split_words
+from .generate import _, question_at, split_words, translated, translating
 from .texts import DEFAULT_LANGUAGE
 
 
@@ -35,18 +36,30 @@ def bank():
     return load_bank(DEFAULT_BANK_DIR)
 
 
-def resolve(ref: dict, lang: str = DEFAULT_LANGUAGE) -> dict:
-    if "bank" in ref:
-        q = bank().get(str(ref["bank"]))
-        if q is None:
-            raise QuestionError(f"no bank question {ref['bank']!r}")
-        return from_bank(q, bank().texts.get(q.id, {}), lang, source="bank")
-    if "gen" in ref:
-        tier, seed, position = ref["gen"]
-        return {**question_at(int(tier), int(seed), int(position)), "source": "generated"}
-    if "own" in ref:
-        q = own_question(ref["own"])
-        return from_bank(q, q.text, lang, source="own")
+def resolve(ref: dict, lang: str = DEFAULT_LANGUAGE,
+            translate: Callable[[str], str] | None = None) -> dict:
+    """The question a reference names, in `lang`. Bank and own questions carry their own text
+    per language (English where a language lacks a part); generated questions and the words the
+    app writes around them (split descriptions, "Rule 702.19b") come from `translate`, the
+    catalogs' gettext for `lang` (English without it). `langs` says which language each text
+    part is in, so a page can mark English left in a French page."""
+    with translated(translate if lang != DEFAULT_LANGUAGE and translate else str):
+        if "bank" in ref:
+            q = bank().get(str(ref["bank"]))
+            if q is None:
+                raise QuestionError(f"no bank question {ref['bank']!r}")
+            return from_bank(q, bank().texts.get(q.id, {}), lang, source="bank")
+        if "gen" in ref:
+            tier, seed, position = ref["gen"]
+            said = lang if translate is not None else DEFAULT_LANGUAGE
+            question = question_at(int(tier), int(seed), int(position))
+            return {**question, "source": "generated",
+                    "langs": {"prompt": said, "explanation": said, "made": said},
+                    **({"options": [{**o, "lang": said} for o in question["options"]]}
+                       if "options" in question else {})}
+        if "own" in ref:
+            q = own_question(ref["own"])
+            return from_bank(q, q.text, lang, source="own")
     raise QuestionError("a question reference names bank, gen or own")
 
 
@@ -89,27 +102,39 @@ def from_bank(q: BankQuestion, texts: dict, lang: str, *, source: str) -> dict:
     english = texts.get(DEFAULT_LANGUAGE)
     local = texts.get(lang) or english
 
-    def pick(field: str, key: str | None = None):
-        for text in (local, english):
+    def pick_in(field: str, key: str | None = None) -> tuple[str | None, str]:
+        """The text and the language it is in."""
+        for text, in_lang in ((local, lang if local is not english else DEFAULT_LANGUAGE),
+                              (english, DEFAULT_LANGUAGE)):
             value = getattr(text, field) if text is not None else None
             if key is not None:
                 value = (value or {}).get(key)
             if value:
-                return value
-        return None
+                return value, in_lang
+        return None, DEFAULT_LANGUAGE
+
+    def option_text(o) -> tuple[str, str]:
+        text, in_lang = pick_in("options", o.id)
+        if text:
+            return text, in_lang
+        # Made by the app (a number, "Rule 702.19b", a split in words): the page's language.
+        return _option_label(q, o), lang if translating() else DEFAULT_LANGUAGE
 
     board = dict(q.board) if q.board is not None else None
     shown = board if board is None or q.assignment is None or q.type not in ("legal", "rule") \
         else {**board, "assignment": q.assignment}
-    options = [{"id": o.id, "text": pick("options", o.id) or _option_label(q, o),
-                "why": pick("why", o.id) or "",
+    options = [{"id": o.id, **dict(zip(("text", "lang"), option_text(o))),
+                "why": pick_in("why", o.id)[0] or "", "why_lang": pick_in("why", o.id)[1],
                 **({"assignment": o.assignment} if o.assignment is not None else {}),
                 **({"rule": o.rule} if o.rule is not None else {}),
                 **({"amount": o.amount} if o.amount is not None else {})}
                for o in q.options]
-    out = {"id": q.id, "tier": q.tier, "type": q.type, "prompt": pick("prompt"),
+    prompt, explanation = pick_in("prompt"), pick_in("explanation")
+    out = {"id": q.id, "tier": q.tier, "type": q.type, "prompt": prompt[0],
            "board": shown, "answer": q.key(), "rules": list(q.rules),
-           "explanation": pick("explanation"), "source": source}
+           "explanation": explanation[0], "source": source,
+           "langs": {"prompt": prompt[1], "explanation": explanation[1],
+                     "made": lang if translating() else DEFAULT_LANGUAGE}}
     if options:
         out["options"] = options
     if q.verify is not None:
@@ -127,7 +152,7 @@ def from_bank(q: BankQuestion, texts: dict, lang: str, *, source: str) -> dict:
 
 def _option_label(q: BankQuestion, option) -> str:
     if option.rule is not None:
-        return f"Rule {option.rule}"
+        return _("Rule %(rule)s", rule=option.rule)
     if option.amount is not None:
         return str(option.amount)
     return split_words(q.board, option.assignment)

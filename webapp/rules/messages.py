@@ -13,6 +13,26 @@ def N_(text: str) -> str:
     return text
 
 
+# Each ability word of the board contract, as a page names it.
+ABILITY_LABELS = {
+    "trample": N_("Trample"),
+    "trample_over_planeswalkers": N_("Trample over planeswalkers"),
+    "deathtouch": N_("Deathtouch"),
+    "first_strike": N_("First strike"),
+    "double_strike": N_("Double strike"),
+    "indestructible": N_("Indestructible"),
+    "protection_from_white": N_("Protection from white"),
+    "protection_from_blue": N_("Protection from blue"),
+    "protection_from_black": N_("Protection from black"),
+    "protection_from_red": N_("Protection from red"),
+    "protection_from_green": N_("Protection from green"),
+    "lifelink": N_("Lifelink"),
+    "banding": N_("Banding"),
+    "can_block_additional": N_("Can block an additional creature"),
+    "infect": N_("Infect"),
+    "wither": N_("Wither"),
+}
+
 # (code, variant) -> sentence. The variant is params["reason"] for no_damage_to_assign, and the
 # kind of shortfall for player_before_lethal; None otherwise.
 SENTENCES = {

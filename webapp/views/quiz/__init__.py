@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
-from ...content.generate import TIERS, grade, split_words
+from ...content.generate import TIERS, grade, split_words, translated
 from ...content.questions import SOURCES, QuestionError, bank, draw, resolve
 from ...htmx import render
 from ...i18n import _l, gettext
@@ -166,7 +166,7 @@ def review(token: str):
         given, correct = attempt.answers.get(i, (None, None))
         rows.append({"n": i, "q": q, "given": given, "correct": correct,
                      "options": options_of(attempt.token, i, q),
-                     "split": split_words(_board(q), given) if q["type"] == "assign" and given
+                     "split": words_of(q, given) if q["type"] == "assign" and given
                      else None})
     return render_template("quiz/review.html", attempt=attempt, rows=rows,
                            late="late" in request.args and attempt.out_of_time())
@@ -183,7 +183,7 @@ def quiz_questions(refs: list[dict]) -> list[dict]:
 
 def _resolved(ref: dict) -> dict:
     try:
-        return resolve(ref, lang())
+        return resolve(ref, lang(), translate=gettext)
     except QuestionError:  # a bank question withdrawn since: never in a published quiz
         abort(410)
 
@@ -232,8 +232,14 @@ def shown_answer(q: dict, given, options: list[dict]) -> str:
         chosen = given if isinstance(given, list) else [given]
         return "; ".join(o["text"] for o in options if o["id"] in chosen)
     if q["type"] == "assign":
-        return split_words(_board(q), given)
+        return words_of(q, given)
     return str(given)
+
+
+def words_of(q: dict, split: dict) -> str:
+    """A split in words, in this request's language."""
+    with translated(gettext if lang() != "en" else str):
+        return split_words(_board(q), split)
 
 
 def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 200,
