@@ -150,7 +150,10 @@ class Class(db.Model):
     """A live class a host runs: learners join with `code`; the host's pages are reached only
     with `host_token`. `step` is the lesson step everyone is on (0-based); `version` changes
     whenever what learners see changes (start, step, end), so their pages know to follow.
-    `shown` is what the projector shows besides the overview ("answer" or "mistake:<code>")."""
+    `shown` is what the projector shows besides the overview ("answer" or "mistake:<code>").
+    A class on a shared quiz has `quiz_token` (the quiz's take token), its title and a copy of
+    its question references (`questions`; `step` is then the question's position, 0-based) and
+    an empty `lesson_id`."""
 
     __tablename__ = "classes"
 
@@ -162,6 +165,9 @@ class Class(db.Model):
     step: Mapped[int] = mapped_column(Integer, nullable=False)
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     shown: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    quiz_token: Mapped[str | None] = mapped_column(String(43), nullable=True)
+    quiz_title: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    questions: Mapped[Any] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  nullable=False)
     touched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
