@@ -29,6 +29,7 @@ class Overview:
     groups: list[dict] = field(default_factory=list)   # {code, rule, count, problem}
     heat: dict = field(default_factory=dict)           # (attacker, recipient) -> total damage
     stuck: list[str] = field(default_factory=list)
+    picks: Counter = field(default_factory=Counter)    # option id -> latest answers choosing it
 
     def share(self, attacker: str, recipient: str) -> int:
         """Per cent of `attacker`'s damage (over every answer) the room sent to `recipient`."""
@@ -66,6 +67,10 @@ def overview(room: Class, step_id: str) -> Overview:
         for key in {(p["code"], p["rule"]) for p in problems or ()}:
             groups[key] += 1
             example.setdefault(key, next(p for p in problems if (p["code"], p["rule"]) == key))
+        chosen = (answer or {}).get("answer")  # a quiz question's option id (or ids: select all)
+        for option in chosen if isinstance(chosen, list) else [chosen]:
+            if isinstance(option, str):
+                out.picks[option] += 1
         for attacker, split in ((answer or {}).get("assignment") or {}).items():
             for recipient, amount in split.items():
                 out.heat[(attacker, recipient)] = out.heat.get((attacker, recipient), 0) + amount

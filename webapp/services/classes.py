@@ -73,12 +73,17 @@ def normal_nickname(raw: str | None) -> str:
 # --- a class ------------------------------------------------------------------------------------
 
 
-def create(lesson_id: str) -> Class:
-    """A new class in its lobby, with a join code no live class has; stale classes go first."""
+def create(lesson_id: str, quiz=None) -> Class:
+    """A new class in its lobby, with a join code no live class has; stale classes go first.
+    With `quiz` (a services.quizzes.Shared), the class runs that quiz's questions as they are
+    now (a copy: the owner editing the quiz later never shifts a running class)."""
     expire()
+    on_quiz = {} if quiz is None else {
+        "quiz_token": quiz.take_token, "quiz_title": quiz.title[:80],
+        "questions": list(quiz.questions)}
     for _ in range(20):
         room = Class(code=new_code(), host_token=secrets.token_urlsafe(32), lesson_id=lesson_id,
-                     state="lobby", step=0, version=1)
+                     state="lobby", step=0, version=1, **on_quiz)
         db.session.add(room)
         try:
             db.session.commit()

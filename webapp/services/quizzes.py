@@ -8,6 +8,7 @@ question; an attempt copies its quiz's list when it starts, so editing a quiz ne
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -154,6 +155,22 @@ def shared(*, take: str | None = None, owner: str | None = None) -> Shared | Non
     column = Quiz.take_token if take else Quiz.owner_token
     row = db.session.scalar(select(Quiz).where(column == token))
     return _shared(row) if row else None
+
+
+_LINK = re.compile(r"/quiz/([to])/([A-Za-z0-9_-]{20,64})(?:[/?#]|$)")
+
+
+def from_link(raw: str | None) -> Shared | None:
+    """The shared quiz a pasted take link or owner link names (a whole URL, a path, or the bare
+    token of either); None for anything else."""
+    text = (raw or "").strip()[:300]
+    found = _LINK.search(text)
+    if found:
+        kind, token = found.groups()
+        return shared(take=token) if kind == "t" else shared(owner=token)
+    if re.fullmatch(r"[A-Za-z0-9_-]{20,64}", text):
+        return shared(take=text) or shared(owner=text)
+    return None
 
 
 def take(quiz: Shared, name: str) -> str:

@@ -1,7 +1,8 @@
 """The host's side of a class: start it, pace it, watch the room, project, end, export.
 
 GET      /class                          start a class; back to yours (the host cookie)
-GET|POST /class/new                      choose a lesson -> the host link
+GET|POST /class/new                      choose a lesson, or paste a shared quiz's link -> the
+                                         host link
 GET      /class/host/<token>             the host page (lobby, running, or the summary)
 GET      /class/host/<token>/room        the room overview (htmx polls it every 2 s)
 GET      /class/host/<token>/projector   the big screen: code and QR, then the room without names
@@ -19,6 +20,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from types import SimpleNamespace
 
 import segno
 from flask import Response, abort, redirect, render_template, request, url_for
@@ -26,11 +28,11 @@ from markupsafe import Markup, escape
 
 from ...htmx import render
 from ...i18n import gettext
-from ...live import live_check
+from ...live import labels, live_check
 from ...network import is_loopback, lan_address
-from ...services import answers, class_reports, classes
+from ...services import answers, class_reports, classes, quizzes
 from ..learn import curriculum
-from . import HOST_COOKIE, _current, _lesson, bp, read_cookie, set_cookie, steps
+from . import HOST_COOKIE, _current, _lesson, bp, quiz, read_cookie, set_cookie, steps
 
 
 def _room(token: str):
@@ -50,15 +52,29 @@ def index():
 def new():
     lessons = curriculum().lessons
     if request.method == "POST":
+        link = (request.form.get("quiz") or "").strip()[:300]
         lesson = curriculum().get(request.form.get("lesson", ""))
-        if lesson is None:
-            return render_template("classroom/new.html", lessons=lessons, chosen=None,
-                                   problem=gettext("Choose one of the lessons.")), 400
-        room = classes.create(lesson.id)
+
+        def refuse(problem: str):
+            return render_template("classroom/new.html", lessons=lessons, quiz_link=link,
+                                   chosen=lesson.id if lesson else None, problem=problem), 400
+        if link:
+            shared = quizzes.from_link(link)
+            if shared is None:
+                return refuse(gettext("No shared quiz has that link. Paste the whole take link "
+                                      "the quiz’s owner shared (it contains /quiz/t/), or leave "
+                                      "the field empty to run a lesson."))
+            if not shared.questions:
+                return refuse(gettext("That quiz has no questions yet."))
+            room = classes.create("", quiz=shared)
+        elif lesson is None:
+            return refuse(gettext("Choose one of the lessons."))
+        else:
+            room = classes.create(lesson.id)
         response = redirect(url_for(".host", token=room.host_token), 303)
         return set_cookie(response, HOST_COOKIE, room.host_token, path="/class")
     return render_template("classroom/new.html", lessons=lessons, chosen=lessons[0].id,
-                           problem=None)
+                           quiz_link="", problem=None)
 
 
 def join_url(room) -> str:
@@ -80,6 +96,8 @@ def qr_svg(url: str) -> Markup:
 
 
 def _page_context(room) -> dict:
+    if quiz.is_quiz(room):
+        return _quiz_context(room)
     lesson, current = _current(room)
     context = {"room": room, "lesson": lesson, "step": current,
                "lesson_title": lesson.title(steps.parts.lang()), "inline": steps.parts.inline,
@@ -87,10 +105,12 @@ def _page_context(room) -> dict:
                "number": lesson.step_index(current.id) + 1,
                "total": len(lesson.steps), "step_name": steps.parts.step_name(current),
                "join_url": join_url(room), "mistake_name": steps.mistake_name,
-               "sentence": lambda p: steps.problem_sentence(current, p)}
+               "sentence": lambda p: steps.problem_sentence(current, p),
+               "sliders": current.type == "practice", "total_label": None}
     if room.state == "running" and current.type in answers.ANSWERABLE:
         context["overview"] = class_reports.overview(room, current.id)
-        context["heat"] = _heat(current, context["overview"])
+        context["heat"] = _heat(current.board_data() if current.type == "practice" else None,
+                                context["overview"])
         context["joined"] = context["overview"].joined
     else:
         context["joined"] = class_reports.joined(room)
@@ -99,13 +119,35 @@ def _page_context(room) -> dict:
     return context
 
 
-def _heat(current, overview) -> list[dict]:
-    """Per attacker, each recipient with the room's average and share of its damage."""
-    if current.type != "practice":
+def _quiz_context(room) -> dict:
+    """The host's and the projector's context for a class on a quiz (the same names as a
+    lesson's, so the pages are the same pages)."""
+    quiz.require(room)
+    n, q = quiz.current(room)
+    context = {"room": room, "q": q, "step": SimpleNamespace(type=q["type"]), "on_quiz": True,
+               "lesson_title": quiz.title(room), "inline": quiz.inline, "number": n,
+               "total": quiz.total(room), "step_name": quiz.name(q), "join_url": join_url(room),
+               "mistake_name": steps.mistake_name, "sliders": q["type"] == "assign",
+               "sentence": lambda p: quiz.problem_sentence(q, p)}
+    if room.state == "running":
+        overview = class_reports.overview(room, quiz.step_id(n))
+        context.update(overview=overview, joined=overview.joined, picks=quiz.picks(q, overview),
+                       heat=_heat(quiz.board(q) if q["type"] == "assign" else None, overview))
+    else:
+        context["joined"] = class_reports.joined(room)
+    if room.state == "ended":
+        context["summary"] = _quiz_summary(room)
+    return context
+
+
+def _heat(board, overview) -> list[dict]:
+    """Per attacker, each recipient with the room's average and share of its damage (for a
+    board with sliders; none for other questions)."""
+    if board is None:
         return []
-    names = steps.names(current)
+    names = labels(board)
     out = []
-    for cid, info in answers.sliders(current.board_data()).items():
+    for cid, info in answers.sliders(board).items():
         rows = [{"name": names.get(r, r) if r != "player" else gettext("the player"),
                  "average": overview.average(cid, r), "share": overview.share(cid, r)}
                 for r in info["recipients"]]
@@ -115,17 +157,22 @@ def _heat(current, overview) -> list[dict]:
 
 def _summary(room, lesson) -> list[dict]:
     done = class_reports.summary(room)
-    rows = []
-    for i, s in enumerate(lesson.steps):
-        if s.type not in answers.ANSWERABLE:
-            continue
-        item = done.get(s.id, {"answered": 0, "first_correct": 0, "correct": 0, "top": None})
-        n = item["answered"]
-        rows.append({"number": i + 1, "name": steps.parts.step_name(s), "answered": n,
-                     "first_pct": round(100 * item["first_correct"] / n) if n else None,
-                     "pct": round(100 * item["correct"] / n) if n else None,
-                     "top": item["top"]})
-    return rows
+    return [_summary_row(done.get(s.id), i + 1, steps.parts.step_name(s))
+            for i, s in enumerate(lesson.steps) if s.type in answers.ANSWERABLE]
+
+
+def _quiz_summary(room) -> list[dict]:
+    done = class_reports.summary(room)
+    return [_summary_row(done.get(quiz.step_id(n)), n, quiz.name(quiz.question(room, n)))
+            for n in range(1, quiz.total(room) + 1)]
+
+
+def _summary_row(item, number: int, name: str) -> dict:
+    item = item or {"answered": 0, "first_correct": 0, "correct": 0, "top": None}
+    n = item["answered"]
+    return {"number": number, "name": name, "answered": n,
+            "first_pct": round(100 * item["first_correct"] / n) if n else None,
+            "pct": round(100 * item["correct"] / n) if n else None, "top": item["top"]}
 
 
 @bp.get("/class/host/<token>")
@@ -156,6 +203,8 @@ def _shown(room, context) -> dict | None:
     if room.state != "running" or not room.shown:
         return None
     current = context["step"]
+    if room.shown == "answer" and quiz.is_quiz(room):  # the quiz's key and why
+        return {"kind": "key", "options": quiz.key_options(context["q"])}
     if room.shown == "answer":
         board = current.board_data()
         split = getattr(current, "solution", None) or getattr(current, "assignment", None)
@@ -172,8 +221,12 @@ def _shown(room, context) -> dict | None:
 @bp.post("/class/host/<token>/move")
 def move(token: str):
     room = _room(token)
-    lesson = _lesson(room)
-    op, last = request.form.get("op", ""), len(lesson.steps) - 1
+    if quiz.is_quiz(room):
+        quiz.require(room)
+        last = quiz.total(room) - 1
+    else:
+        last = len(_lesson(room).steps) - 1
+    op = request.form.get("op", "")
     if op == "start" and room.state == "lobby":
         classes.move(room, state="running", step=0)
     elif op == "next" and room.state == "running":
@@ -224,8 +277,10 @@ def _cell(value) -> str:
 @bp.get("/class/host/<token>/results.csv")
 def results_csv(token: str):
     room = _room(token)
-    lesson = _lesson(room)
-    number = {s.id: i + 1 for i, s in enumerate(lesson.steps)}
+    if quiz.is_quiz(room):
+        number = {quiz.step_id(n): n for n in range(1, quiz.total(room) + 1)}
+    else:
+        number = {s.id: i + 1 for i, s in enumerate(_lesson(room).steps)}
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["nickname", "step", "step_id", "first_answer", "final_answer", "attempts",

@@ -1,0 +1,222 @@
+"""A class on a shared quiz: its questions, shown to learners with the quiz's own question markup.
+
+The learner's page is quiz/question.html's `question` block (assign questions: the one live check
+through _live.html's macros); slider moves come back as its `verdict` and `live_oob` blocks.
+Reading an answer and grading it are the quiz's (views.quiz.answers, content.generate.grade);
+this module adds what a class needs on top: stricter reading (a class stores every try, so a
+form a real page could not send is refused, not fitted), the stored shape the room overview reads
+({"answer": ...} or {"assignment": split}), and the key shown on the projector and the review.
+
+A question's step id in class_results is "q<position>" (1-based); the quiz's time limit never
+applies: the host paces the class.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from flask import abort, url_for
+from jinja2_fragments.flask import render_block
+
+from ...content.generate import check_split, grade
+from ...htmx import render
+from ...i18n import gettext
+from ...live import board_cards, labels, live_check
+from ...live.words import verdict
+from ...services import answers as lesson_answers
+from ...services import classes
+from ..quiz import _board, _resolved, _stepped, options_of, shown_answer
+from ..quiz.answers import QuizAnswerError, read_answer
+
+TEMPLATE = "quiz/question.html"
+CHOICE = ("rule", "one", "many")
+MAX_AMOUNT = 999
+
+
+def is_quiz(room) -> bool:
+    return room.quiz_token is not None
+
+
+def total(room) -> int:
+    return len(room.questions or ())
+
+
+def step_id(n: int) -> str:
+    return f"q{n}"
+
+
+def current(room) -> tuple[int, dict]:
+    """The position (1-based) and the question (in this request's language) the class is on."""
+    n = min(room.step, total(room) - 1) + 1
+    return n, question(room, n)
+
+
+def question(room, n: int) -> dict:
+    return _resolved(room.questions[n - 1])
+
+
+def title(room) -> SimpleNamespace:
+    """The quiz's title where the class pages show a lesson's (`.text`)."""
+    return SimpleNamespace(text=room.quiz_title or gettext("Quiz"), lang=None)
+
+
+def inline(text, *_, **__) -> str:
+    """What the lesson pages' `inline` does for a quiz's title: its text (escaped by Jinja)."""
+    return text.text
+
+
+def name(q: dict) -> str:
+    """A question in a few words, for the host's lists (the summary, the CSV's step)."""
+    prompt = " ".join(str(q.get("prompt") or "").split())
+    return prompt if len(prompt) <= 90 else prompt[:89].rstrip() + "…"
+
+
+def board(q: dict) -> dict | None:
+    return _board(q)
+
+
+# --- reading and storing an answer ---------------------------------------------------------------
+
+
+def read(q: dict, form):
+    """A learner's answer in the quiz's shape; a QuizAnswerError says what is wrong. Splits are
+    checked field by field: every slider must be one of this board's and hold a whole number."""
+    if q["type"] != "assign":
+        return read_answer(q, form)
+    split = read_split_strictly(q, form)
+    return live_check(board(q), split, fit=True).split
+
+
+def read_split_strictly(q: dict, form) -> dict:
+    known = lesson_answers.sliders(board(q))
+    split: dict[str, dict[str, int]] = {}
+    for key in form:
+        if not key.startswith("dmg:"):
+            continue
+        _, attacker, recipient = (key.split(":", 2) + ["", ""])[:3]
+        if attacker not in known or recipient not in known[attacker]["recipients"]:
+            raise QuizAnswerError(gettext("That isn’t one of this board’s sliders."))
+        raw = str(form.get(key) or "").strip()
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
+            raise QuizAnswerError(gettext("“%(value)s” isn’t a whole number from 0 to 999.",
+                                          value=raw[:20]))
+        split.setdefault(attacker, {})[recipient] = int(raw)
+    if not split:
+        raise QuizAnswerError(gettext("Move the sliders to assign the damage first."))
+    return split
+
+
+def record(room, seat, n: int, q: dict, given) -> bool:
+    """Grade and store one try (committed before it returns); whether it was right."""
+    correct = bool(grade(q, given))
+    if q["type"] == "assign":
+        problems = check_split(q, given)
+        keep = ("code", "rule", "creature", "recipient", "params")
+        classes.record(room.id, seat.id, step_id(n), {"assignment": given}, correct=correct,
+                       legal=not problems,
+                       problems=[{k: p.get(k) for k in keep} for p in problems])
+    else:
+        classes.record(room.id, seat.id, step_id(n), {"answer": given}, correct=correct,
+                       legal=None, problems=[])
+    return correct
+
+
+def stored(seat, n: int) -> tuple[object, bool | None]:
+    """The learner's latest answer to question n and whether it was right ((None, None): none)."""
+    row = classes.result(seat.id, step_id(n))
+    if row is None:
+        return None, None
+    answer = row.final_answer or {}
+    return answer.get("assignment", answer.get("answer")), bool(row.correct)
+
+
+# --- the learner's page ---------------------------------------------------------------------------
+
+
+def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None,
+            split=None) -> dict:
+    """What quiz/question.html's `question` block needs, with the class's URLs."""
+    shown_board = board(q)
+    live = None
+    if q["type"] == "assign":
+        shown = split if split is not None else (given if isinstance(given, dict) else {})
+        live = live_check(shown_board, shown, fit=True,
+                          hide_most={(q["goal"]["creature"], q["goal"]["recipient"])})
+    return {
+        "q": q, "n": n, "live": live, "paced": True, "error": error,
+        "cards": board_cards(shown_board, labels(shown_board)) if shown_board else None,
+        "options": options_of(seat.token, n, q), "given": given, "correct": correct,
+        "answered": bool(correct), "show_key": False, "hidden": {"step": step_id(n)},
+        "answer_url": url_for("classroom.answer", code=room.code),
+        "live_url": url_for("classroom.live", code=room.code),
+    }
+
+
+def question_html(ctx: dict) -> str:
+    return render_block(TEMPLATE, "question", **ctx)
+
+
+def fragment(ctx: dict, blocks, status: int = 200):
+    return render(TEMPLATE, blocks, status=status, **ctx)
+
+
+def stepped(q: dict, form) -> dict:
+    """The sliders after a −/+ button without JavaScript (the quiz's own reading)."""
+    return _stepped(q, form)
+
+
+# --- the host's side --------------------------------------------------------------------------------
+
+
+def key_options(q: dict) -> list[dict]:
+    """A question's options in the bank's order (the projector's and the summary's)."""
+    return list(q.get("options") or [])
+
+
+def picks(q: dict, overview) -> list[dict]:
+    """For a choice question: each option and how many learners' latest answer picked it."""
+    if q["type"] not in CHOICE:
+        return []
+    return [{"text": o["text"], "lang": o.get("lang"), "count": overview.picks.get(o["id"], 0),
+             "right": o["id"] in (q["answer"] if isinstance(q["answer"], list) else [q["answer"]])}
+            for o in key_options(q)]
+
+
+def problem_sentence(q: dict, problem: dict) -> str:
+    return verdict(board(q), {"legal": False, "problems": [problem]})["problems"][0]["text"]
+
+
+def missed(room, seat) -> list[dict]:
+    """The questions this learner got wrong or skipped, each a link into their review."""
+    done = classes.results(seat.id)
+    out = []
+    for n in range(1, total(room) + 1):
+        row = done.get(step_id(n))
+        if row is None or not row.correct:
+            out.append({"number": n, "name": name(question(room, n)),
+                        "url": url_for("classroom.review", code=room.code) + f"#q-{n}"})
+    return out
+
+
+def review_rows(room, seat) -> list[dict]:
+    """Each missed question with what the learner last sent, the key and why."""
+    done = classes.results(seat.id)
+    rows = []
+    for n in range(1, total(room) + 1):
+        row = done.get(step_id(n))
+        if row is not None and row.correct:
+            continue
+        q = question(room, n)
+        given = None
+        if row is not None:
+            answer = row.final_answer or {}
+            given = answer.get("assignment", answer.get("answer"))
+        rows.append({"n": n, "q": q, "options": key_options(q),
+                     "given": shown_answer(q, given, key_options(q)) if given is not None
+                     else None})
+    return rows
+
+
+def require(room) -> None:
+    if not total(room):
+        abort(410)
