@@ -57,7 +57,7 @@ class QuizHost:
         return self.client.post(self.url + path, data={"csrf_token": self.csrf, **data})
 
     def go(self, number: int):
-        if "Start the class" in self.page():
+        if 'name="op" value="start"' in self.page():
             assert self.post("/move", op="start").status_code == 303
         assert self.post("/move", op="go", step=str(number)).status_code == 303
 
@@ -341,3 +341,33 @@ def test_the_lesson_path_is_unchanged_by_a_quiz_field_left_empty(app):
                                                "quiz": "  "})
     assert response.status_code == 303
     assert "Force of Nature" in client.get(response.location).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_every_quiz_class_page_speaks_the_players_language(app, quiz, lang):
+    from tests.web.test_i18n_pages import english_fragments, visible_ui_text
+    english = english_fragments(lang)
+    host = QuizHost(app, quiz.take_token)
+    host.client.get(f"/class/new?lang={lang}")
+    bad = host.new("https://example.com/nothing")  # the refusal, in the host's language
+    pages = {"new": bad.get_data(as_text=True)}
+    learners = None
+    for n, learners in answer_everything(app, host):
+        if n in (3, 4):
+            learners[1].client.get(f"/class/{host.code}/play?lang={lang}")
+            pages[f"play {n}"] = learners[1].play().get_data(as_text=True)
+            pages[f"host {n}"] = host.page()
+            host.post("/show", what="answer")
+            pages[f"projector {n}"] = host.page("/projector")
+    host.post("/move", op="end")
+    pages["summary"] = host.page()
+    bo = learners[1]
+    pages["end"] = bo.play().get_data(as_text=True)
+    pages["review"] = bo.client.get(f"/class/{host.code}/review").get_data(as_text=True)
+    left = {}
+    for name, page in pages.items():
+        assert f'<html lang="{lang}">' in page, name
+        found = sorted(piece for piece in english if piece in visible_ui_text(page))
+        if found:
+            left[name] = found
+    assert left == {}
