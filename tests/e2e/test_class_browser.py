@@ -8,6 +8,7 @@ import csv
 import io
 import re
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_accessibility import assert_no_violations
@@ -132,3 +133,103 @@ def test_a_host_runs_a_class_for_three_phones(browser: Browser, base_url, shot):
     bo.get_by_role("link", name=re.compile("Step 5: Build split")).click()
     expect(bo).to_have_url(re.compile("/learn/force-of-nature/split-d-practice"))
     shot("class-phone-end", cy)
+
+
+def shared_quiz(base_url: str, bank_ids: list[str]) -> str:
+    """A quiz shared on the e2e server (as a judge would have made it); its take link."""
+    from tests.e2e.conftest import _APPS
+    from webapp.services import quizzes
+    with _APPS[base_url].app_context():
+        quiz = quizzes.create("Store night quiz", [{"bank": i} for i in bank_ids], "exam", 70, 10)
+    return f"{base_url}/quiz/t/{quiz.take_token}"
+
+
+def drag(page: Page, name: str, fraction: float) -> None:
+    """Drag a damage slider's thumb with the pointer (a finger on a phone) to `fraction` of it."""
+    box = page.get_by_role("slider", name=name).bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + 4, y)
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(box["x"] + 4 + (box["width"] - 8) * fraction * step / 10, y)
+    page.mouse.up()
+
+
+@pytest.mark.console_errors("the server responded with a status of 400")  # the unknown link
+def test_a_host_runs_a_two_question_quiz_and_a_phone_drags_on_the_assign_question(
+        browser: Browser, base_url, shot):
+    take = shared_quiz(base_url, ["t1-protection-lethal-one", "t1-bears-die-most-assign"])
+    host = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}).new_page()
+    host.goto("/class/new")
+    host.get_by_label("The quiz’s take link").fill(take.replace("/quiz/t/", "/quiz/t/nope"))
+    host.get_by_role("button", name="Create the class").click()
+    expect(host.get_by_role("alert")).to_contain_text("No shared quiz has that link")
+    expect(host.get_by_label("The quiz’s take link")).to_have_value(
+        take.replace("/quiz/t/", "/quiz/t/nope"))  # nothing lost
+    assert_no_violations(host)
+    host.get_by_label("The quiz’s take link").fill(take)
+    host.get_by_role("button", name="Create the class").click()
+    expect(host.get_by_role("heading", level=1)).to_contain_text("Store night quiz")
+    code = host.locator(".class-bar .code").inner_text()
+    projector = host.context.new_page()
+    projector.goto(host.url + "/projector")
+    expect(projector.locator(".code")).to_have_text(code)
+
+    phone = join(browser, base_url, code, "Ana")
+    host.get_by_role("button", name="Start the class").click()
+    expect(host.get_by_role("heading", level=2, name=re.compile("Question 1 of 2"))).to_be_visible()
+    expect(phone.get_by_text("Question 1 of 2")).to_be_visible()  # the phone follows by itself
+    expect(phone.get_by_text("Time left")).to_have_count(0)  # the host paces, no timer
+    phone.get_by_label("4", exact=True).check()
+    phone.get_by_role("button", name="Submit my answer").click()
+    expect(phone.locator("#feedback")).to_contain_text("Not quite")
+    assert_no_violations(phone)
+    room = host.locator("#room")
+    expect(room).to_contain_text("What the room chose")
+    expect(room.locator(".picks")).to_contain_text("1 player: 4")
+
+    host.get_by_role("button", name="Next question").click()
+    expect(phone.get_by_role("slider", name="To the defending player")).to_be_visible()
+    phone.wait_for_load_state()
+    drag(phone, "To the defending player", 1.0)  # all 5 past the blockers: not legal
+    expect(phone.get_by_role("slider", name="To the defending player")).not_to_have_value("0")
+    expect(phone.locator("#verdict")).to_contain_text("Not legal")
+    expect(phone.locator("#verdict")).to_contain_text("702.19b")
+    phone.get_by_role("button", name="Submit my answer").click()
+    expect(phone.locator("#feedback")).to_contain_text("Not quite")
+    expect(room).to_contain_text("damage to the player before every blocker had lethal")
+    expect(room).to_contain_text("Where the room put its damage")
+    key_to(phone, "To the defending player", 0)
+    key_to(phone, "To Wall of Wood", 2)
+    key_to(phone, "To Grizzly Bears", 3)
+    expect(phone.locator("#verdict")).to_contain_text("Legal")
+    phone.get_by_role("button", name="Submit my answer").click()
+    expect(phone.locator("#feedback")).to_contain_text("Right!")
+    assert_no_violations(phone)
+    shot("class-quiz-phone", phone)
+    expect(room.locator(".counts")).to_contain_text("Legal splits")
+    assert_no_violations(host)
+    shot("class-quiz-host", host)
+
+    host.get_by_role("button", name="Project the answer and why").click()
+    expect(projector.locator(".shown")).to_contain_text("The answer:")
+    expect(projector.locator(".shown")).to_contain_text("Why")
+    expect(projector.locator("#screen")).not_to_contain_text("Ana")
+    assert_no_violations(projector)
+    shot("class-quiz-projector", projector)
+
+    host.get_by_role("button", name="End the class").click()
+    expect(host.get_by_role("table")).to_contain_text("Alice attacks Nia")
+    with host.expect_download() as download:
+        host.get_by_role("link", name="Download the results (CSV)").click()
+    rows = list(csv.DictReader(io.StringIO(open(download.value.path(), encoding="utf-8").read())))
+    assert sorted((r["step"], r["attempts"], r["correct"]) for r in rows) == [
+        ("1", "1", "no"), ("2", "2", "yes")]
+    assert_no_violations(host)
+
+    phone.get_by_role("link", name=re.compile("Question 1:")).click()
+    expect(phone.get_by_role("heading", level=1)).to_contain_text("What you missed")
+    expect(phone.locator("#q-1")).to_contain_text("The answer:")
+    expect(phone.locator("#q-2")).to_have_count(0)
+    assert_no_violations(phone)
+    shot("class-quiz-review", phone)
