@@ -159,7 +159,8 @@ def drag(page: Page, name: str, fraction: float) -> None:
 def test_a_host_runs_a_two_question_quiz_and_a_phone_drags_on_the_assign_question(
         browser: Browser, base_url, shot):
     take = shared_quiz(base_url, ["t1-protection-lethal-one", "t1-bears-die-most-assign"])
-    host = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}).new_page()
+    desktop = {"width": 1280, "height": 900}
+    host = browser.new_context(base_url=base_url, viewport=desktop).new_page()
     host.goto("/class/new")
     host.get_by_label("The quiz’s take link").fill(take.replace("/quiz/t/", "/quiz/t/nope"))
     host.get_by_role("button", name="Create the class").click()

@@ -11,8 +11,8 @@ POST /class/<code>/live             sliders moved: Learn's verdict (the one live
 GET  /class/<code>/review           (a class on a quiz) the questions this learner missed, with
                                     the key and why
 
-A class runs a lesson's steps or a shared quiz's questions (quiz.py: the quiz's own question
-markup and grading); the routes are the same, each hands a quiz class to quiz.py.
+A class runs a lesson's steps or a shared quiz's questions; the routes are the same, and each
+hands a class on a quiz to quiz_play.py (the quiz's own question markup and grading).
 
 The host's pages (reached only through the host link) are in host.py.
 """
@@ -24,7 +24,6 @@ from datetime import timedelta
 from flask import (Blueprint, abort, current_app, make_response, redirect, render_template,
                    request, url_for)
 from itsdangerous import BadSignature, URLSafeSerializer
-from markupsafe import escape
 
 from ...htmx import wants_fragment
 from ...i18n import _l, gettext
@@ -142,7 +141,7 @@ def play(code: str):
 
 def _play_page(room, seat, *, graded=None, error=None, assignment=None, status=200):
     if quiz.is_quiz(room):
-        return _quiz_page(room, seat, error=error, split=assignment, status=status)
+        return quiz_play.page(room, seat, error=error, split=assignment, status=status)
     lesson = _lesson(room)
     context = {"room": room, "seat": seat, "lesson": lesson, "sync_text": _SYNC_TEXT[room.state],
                "lesson_title": lesson.title(steps.parts.lang()), "inline": steps.parts.inline}
@@ -156,33 +155,6 @@ def _play_page(room, seat, *, graded=None, error=None, assignment=None, status=2
     elif room.state == "ended":
         context["missed"] = _missed(lesson, seat)
     return render_template("classroom/play.html", **context), status
-
-
-def _quiz_page(room, seat, *, error=None, split=None, status=200):
-    quiz.require(room)
-    context = {"room": room, "seat": seat, "sync_text": _SYNC_TEXT[room.state],
-               "lesson_title": quiz.title(room), "inline": quiz.inline, "on_quiz": True}
-    if room.state == "running":
-        n, q = quiz.current(room)
-        given, correct = quiz.stored(seat, n)
-        ctx = quiz.context(room, seat, n, q, given=given, correct=correct, error=error,
-                           split=split)
-        context.update(step_html=quiz.question_html(ctx), number=n, total=quiz.total(room))
-    elif room.state == "ended":
-        context["missed"] = quiz.missed(room, seat)
-    return render_template("classroom/play.html", **context), status
-
-
-@bp.get("/class/<code>/review")
-def review(code: str):
-    """A quiz class's learner, after the class: each question they missed with the key and why."""
-    room, seat = _room_and_seat(code)
-    if seat is None:
-        return redirect(url_for(".join_form", code=room.code))
-    if not quiz.is_quiz(room) or room.state != "ended":
-        return redirect(url_for(".play", code=room.code), 303)
-    return render_template("classroom/review.html", room=room, seat=seat,
-                           title=quiz.title(room).text, rows=quiz.review_rows(room, seat))
 
 
 def _missed(lesson, seat) -> list[dict]:
@@ -221,22 +193,13 @@ def _answering(code: str):
     room, seat = _room_and_seat(code)
     if seat is None:
         abort(403)
-    if quiz.is_quiz(room):
-        return _answering_quiz(room, seat)
+    if quiz.is_quiz(room):  # quiz_play checks which question the form is for
+        return room, seat, None, None
     lesson, current = _current(room)
     said = (request.form.get("lesson"), request.form.get("step"))
     if room.state != "running" or said != (lesson.id, current.id):
         abort(_moved_on(room))
     return room, seat, lesson, current
-
-
-def _answering_quiz(room, seat):
-    """As _answering, for a class on a quiz: the form names the question ("q<n>") it answers."""
-    quiz.require(room)
-    n = min(room.step, quiz.total(room) - 1) + 1
-    if room.state != "running" or request.form.get("step") != quiz.step_id(n):
-        abort(_moved_on(room))
-    return room, seat, n, quiz.question(room, n)
 
 
 def _moved_on(room):
@@ -252,8 +215,8 @@ def _moved_on(room):
 @bp.post("/class/<code>/answer")
 def answer(code: str):
     room, seat, lesson, current = _answering(code)
-    if quiz.is_quiz(room):
-        return _quiz_answer(room, seat, lesson, current)
+    if lesson is None:  # a class on a quiz
+        return quiz_play.answer(room, seat)
     if request.form.get("op", "").startswith("step:"):  # −/+ without JavaScript
         return live(code)
     try:
@@ -274,39 +237,11 @@ def answer(code: str):
                           else "feedback")
 
 
-def _quiz_answer(room, seat, n: int, q: dict):
-    """An answer to the quiz question the class is on: stored (every try), then the page with
-    the quiz's feedback; a form a real page could not send is a 400 that says why."""
-    if request.form.get("op", "").startswith("step:"):  # −/+ without JavaScript
-        return _quiz_page(room, seat, split=quiz.stepped(q, request.form))
-    try:
-        given = quiz.read(q, request.form)
-    except quiz.QuizAnswerError as err:  # the answer form is a plain post: the whole page
-        return _quiz_page(room, seat, error=str(err), status=400)
-    quiz.record(room, seat, n, q, given)  # committed before it is acknowledged
-    return redirect(url_for(".play", code=room.code) + "#feedback", 303)
-
-
-def _quiz_live(room, seat, n: int, q: dict):
-    """Sliders moved on an assign question: the one live check's verdict; nothing is stored."""
-    if q["type"] != "assign":
-        abort(404)
-    try:
-        split = quiz.read_split_strictly(q, request.form)
-    except quiz.QuizAnswerError as err:
-        if not wants_fragment():
-            return _quiz_page(room, seat, error=str(err), status=400)
-        return make_response(escape(str(err)), 400)
-    if not wants_fragment():
-        return _quiz_page(room, seat, split=split)
-    return quiz.fragment(quiz.context(room, seat, n, q, split=split), ["verdict", "live_oob"])
-
-
 @bp.post("/class/<code>/live")
 def live(code: str):
     room, seat, lesson, current = _answering(code)
-    if quiz.is_quiz(room):
-        return _quiz_live(room, seat, lesson, current)
+    if lesson is None:  # a class on a quiz
+        return quiz_play.live(room, seat)
     if current.type not in ("practice", "predict"):
         abort(404)
     try:
@@ -321,4 +256,4 @@ def live(code: str):
     return steps.fragment(ctx, ["verdict", "live_oob"])
 
 
-from . import host  # noqa: E402,F401  (the host's routes on this blueprint)
+from . import host, quiz_play  # noqa: E402,F401  (more routes on this blueprint)

@@ -165,7 +165,7 @@ def stepped(q: dict, form) -> dict:
     return _stepped(q, form)
 
 
-# --- the host's side --------------------------------------------------------------------------------
+# --- the host's side ----------------------------------------------------------------------------
 
 
 def key_options(q: dict) -> list[dict]:

@@ -1,0 +1,82 @@
+"""A learner in a class on a shared quiz: the page, an answer, a slider move, the review after.
+
+The routes are the class's own (__init__.py); each hands a class on a quiz here. The parts of
+the page, the reading and the grading are in quiz.py.
+"""
+
+from __future__ import annotations
+
+from flask import abort, make_response, redirect, render_template, request, url_for
+from markupsafe import escape
+
+from ...htmx import wants_fragment
+from . import _SYNC_TEXT, _moved_on, _room_and_seat, bp, quiz
+
+
+def page(room, seat, *, error=None, split=None, status=200):
+    """The learner's page: the lobby, the question the class is on (with their latest answer),
+    or the end with links to the questions they missed."""
+    quiz.require(room)
+    context = {"room": room, "seat": seat, "sync_text": _SYNC_TEXT[room.state],
+               "lesson_title": quiz.title(room), "inline": quiz.inline, "on_quiz": True}
+    if room.state == "running":
+        n, q = quiz.current(room)
+        given, correct = quiz.stored(seat, n)
+        ctx = quiz.context(room, seat, n, q, given=given, correct=correct, error=error,
+                           split=split)
+        context.update(step_html=quiz.question_html(ctx), number=n, total=quiz.total(room))
+    elif room.state == "ended":
+        context["missed"] = quiz.missed(room, seat)
+    return render_template("classroom/play.html", **context), status
+
+
+def answering(room) -> tuple[int, dict]:
+    """The question an answer or a slider move is for; refused (nothing stored, the page goes
+    where the class is) unless the class is running and the form names the question it is on."""
+    quiz.require(room)
+    n = min(room.step, quiz.total(room) - 1) + 1
+    if room.state != "running" or request.form.get("step") != quiz.step_id(n):
+        abort(_moved_on(room))
+    return n, quiz.question(room, n)
+
+
+def answer(room, seat):
+    """An answer to the question the class is on: stored (every try), then the page with the
+    feedback; a form a real page could not send is a 400 that says why."""
+    n, q = answering(room)
+    if request.form.get("op", "").startswith("step:"):  # −/+ without JavaScript
+        return page(room, seat, split=quiz.stepped(q, request.form))
+    try:
+        given = quiz.read(q, request.form)
+    except quiz.QuizAnswerError as err:  # the answer form is a plain post: the whole page
+        return page(room, seat, error=str(err), status=400)
+    quiz.record(room, seat, n, q, given)  # committed before it is acknowledged
+    return redirect(url_for(".play", code=room.code) + "#feedback", 303)
+
+
+def live(room, seat):
+    """Sliders moved on an assign question: the one live check's verdict; nothing is stored."""
+    n, q = answering(room)
+    if q["type"] != "assign":
+        abort(404)
+    try:
+        split = quiz.read_split_strictly(q, request.form)
+    except quiz.QuizAnswerError as err:
+        if not wants_fragment():
+            return page(room, seat, error=str(err), status=400)
+        return make_response(escape(str(err)), 400)
+    if not wants_fragment():
+        return page(room, seat, split=split)
+    return quiz.fragment(quiz.context(room, seat, n, q, split=split), ["verdict", "live_oob"])
+
+
+@bp.get("/class/<code>/review")
+def review(code: str):
+    """After a class on a quiz: each question this learner missed, with the key and why."""
+    room, seat = _room_and_seat(code)
+    if seat is None:
+        return redirect(url_for(".join_form", code=room.code))
+    if not quiz.is_quiz(room) or room.state != "ended":
+        return redirect(url_for(".play", code=room.code), 303)
+    return render_template("classroom/review.html", room=room, seat=seat,
+                           title=quiz.title(room).text, rows=quiz.review_rows(room, seat))
