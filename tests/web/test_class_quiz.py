@@ -372,3 +372,32 @@ def test_every_quiz_class_page_speaks_the_players_language(app, quiz, lang):
         if found:
             left[name] = found
     assert left == {}
+
+
+def test_two_servers_on_one_database_run_a_quiz_class_as_one(make_app):
+    one, two = make_app(), make_app()
+    shared = make_quiz(one, ids=[ONE, ASSIGN])
+    host = QuizHost(one, shared.take_token)
+    ana = QuizLearner(two, host.code, "Ana")
+    host.go(2)
+    assert 'name="step" value="q2"' in ana.play().get_data(as_text=True)
+    for _ in range(3):
+        assert ana.send(2, ILLEGAL_SPLIT).status_code == 303
+    assert "Stuck (3 wrong tries in a row):</strong> Ana" in host.page("/room")
+    host.post("/move", op="end")
+    rows = list(csv.DictReader(io.StringIO(host.client.get(host.url + "/results.csv")
+                                           .get_data(as_text=True))))
+    assert [(r["nickname"], r["step"], r["attempts"]) for r in rows] == [("Ana", "2", "3")]
+
+
+def test_a_hostile_quiz_title_is_escaped_on_every_class_page(app):
+    shared = make_quiz(app, ids=[ONE], title="<script>alert(1)</script>")
+    host = QuizHost(app, shared.take_token)
+    ana = QuizLearner(app, host.code, "Ana")
+    pages = [host.page(), host.page("/projector"), ana.play().get_data(as_text=True)]
+    host.go(1)
+    pages += [host.page(), ana.play().get_data(as_text=True)]
+    host.post("/move", op="end")
+    pages += [ana.client.get(f"/class/{host.code}/review").get_data(as_text=True)]
+    for page in pages:
+        assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)" in page
