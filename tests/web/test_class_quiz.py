@@ -304,7 +304,7 @@ def test_the_end_summary_csv_and_review_links(app, host):
     ana, bo, cy = learners
     assert host.post("/move", op="end").status_code == 303
     page = host.page()
-    assert "How the room did" in page and "questions they missed" in page
+    assert "How the room did, question by question" in page and "questions they missed" in page
     assert re.search(r"6\. [^<]+</th><td>2</td> <td>50%</td> <td>50%</td>", page)
     response = host.client.get(host.url + "/results.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
