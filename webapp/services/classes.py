@@ -4,6 +4,7 @@ Everything lives in the database (several gunicorn workers and several app serve
 class), nothing in process memory. No request objects: views pass plain values.
 
     room = classes.create("force-of-nature")           # room.code, room.host_token
+    room = classes.create("", quiz=quizzes.from_link(link))   # or a shared quiz's questions
     seat = classes.join(room, "Ana")                    # NicknameTaken if someone has it
     classes.record(room.id, seat.id, "split-d-practice", answer, correct=False, legal=False,
                    problems=[{"code": "player_before_lethal", "rule": "702.19b", "text": "..."}])
