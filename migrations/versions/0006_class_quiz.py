@@ -18,15 +18,15 @@ branch_labels = None
 depends_on = None
 
 
+# Plain ALTER TABLE, never a batch copy: on SQLite a batch drops and recreates `classes`, and
+# with foreign keys on, dropping it deletes every learner and answer of a running class.
 def upgrade() -> None:
-    with op.batch_alter_table("classes") as batch:
-        batch.add_column(sa.Column("quiz_token", sa.String(43), nullable=True))
-        batch.add_column(sa.Column("quiz_title", sa.String(80), nullable=True))
-        batch.add_column(sa.Column("questions", sa.JSON(), nullable=True))
+    op.add_column("classes", sa.Column("quiz_token", sa.String(43), nullable=True))
+    op.add_column("classes", sa.Column("quiz_title", sa.String(80), nullable=True))
+    op.add_column("classes", sa.Column("questions", sa.JSON(), nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("classes") as batch:
-        batch.drop_column("questions")
-        batch.drop_column("quiz_title")
-        batch.drop_column("quiz_token")
+    op.drop_column("classes", "questions")
+    op.drop_column("classes", "quiz_title")
+    op.drop_column("classes", "quiz_token")

@@ -401,3 +401,27 @@ def test_a_hostile_quiz_title_is_escaped_on_every_class_page(app):
     pages += [ana.client.get(f"/class/{host.code}/review").get_data(as_text=True)]
     for page in pages:
         assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)" in page
+
+
+def test_migrating_0006_up_and_down_keeps_a_running_class_and_its_learners(app):
+    from sqlalchemy import text as sql
+
+    from webapp.services import classes, db, downgrade, upgrade
+
+    def counts():
+        with app.app_context():
+            found = [db.session.execute(sql(f"select count(*) from {t}")).scalar()
+                     for t in ("classes", "class_learners", "class_results")]
+            db.session.remove()
+            return found
+
+    with app.app_context():
+        room = classes.create("force-of-nature")
+        seat = classes.join(room, "Ana")
+        classes.record(room.id, seat.id, "split-d-practice", {}, correct=True, legal=True,
+                       problems=[])
+        db.session.remove()
+    downgrade(app, "0005")
+    assert counts() == [1, 1, 1]
+    upgrade(app)
+    assert counts() == [1, 1, 1]
