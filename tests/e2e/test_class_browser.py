@@ -188,6 +188,9 @@ def test_a_host_runs_a_two_question_quiz_and_a_phone_drags_on_the_assign_questio
     room = host.locator("#room")
     expect(room).to_contain_text("What the room chose")
     expect(room.locator(".picks")).to_contain_text("1 player: 4")
+    expect(projector.locator(".picks")).to_contain_text("1 player: 4")  # no names, no key yet
+    expect(projector.locator(".picks .tag")).to_have_count(0)
+    assert_no_violations(projector)
 
     host.get_by_role("button", name="Next question").click()
     expect(phone.get_by_role("slider", name="To the defending player")).to_be_visible()
