@@ -106,7 +106,7 @@ def _page_context(room) -> dict:
                "total": len(lesson.steps), "step_name": steps.parts.step_name(current),
                "join_url": join_url(room), "mistake_name": steps.mistake_name,
                "sentence": lambda p: steps.problem_sentence(current, p),
-               "sliders": current.type == "practice", "total_label": None}
+               "sliders": current.type == "practice"}
     if room.state == "running" and current.type in answers.ANSWERABLE:
         context["overview"] = class_reports.overview(room, current.id)
         context["heat"] = _heat(current.board_data() if current.type == "practice" else None,
