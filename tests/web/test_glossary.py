@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from markupsafe import escape
 
 from tests.web.test_learn import CURRICULUM, answer_page, right_answer
 
@@ -28,7 +29,21 @@ def test_the_glossary_lists_every_term_with_its_anchor_rule_and_lesson(client):
     assert f'href="/learn/{lesson.id}"' in html and f"Taught in lesson {lesson.number}" in html
 
 
-def test_the_glossary_in_another_language_marks_english_definitions(client):
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_the_glossary_is_written_in_the_page_language(client, lang):
+    html = client.get(f"/learn/glossary?lang={lang}").get_data(as_text=True)
+    for term in GLOSSARY.terms:
+        words = term.words(lang)
+        assert words is not term.en, (lang, term.id)  # every term translated
+        assert f"<dt>{escape(words.name)}</dt>" in html
+    assert ' lang="en"' not in html.split("<main")[1].split("</main>")[0]
+
+
+def test_a_term_not_yet_translated_is_marked_english(client, monkeypatch):
+    term_class = type(GLOSSARY.get("trample"))
+    translated = term_class.words
+    monkeypatch.setattr(term_class, "words", lambda term, lang: term.en if term.id == "trample"
+                        else translated(term, lang))
     html = client.get("/learn/glossary?lang=fr").get_data(as_text=True)
     assert '<dt lang="en">trample</dt>' in html
 

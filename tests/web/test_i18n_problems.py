@@ -123,3 +123,34 @@ def test_the_message_catalog_holds_every_ui_string(tmp_path):
     with open(root / "webapp/translations/messages.pot", "rb") as f:
         have = {m.id for m in read_po(f) if m.id}
     assert sorted(map(str, wanted - have)) == [], "run `make catalogs`"
+
+
+# --- generated quiz questions -------------------------------------------------------------------
+
+GENERATED = [(tier, position) for tier in (1, 2, 3) for position in range(1, 7)]  # every type
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_generated_questions_are_worded_in_the_page_language(app, lang):
+    from flask_babel import force_locale, gettext
+
+    from webapp.content.questions import resolve
+
+    english = resolve({"gen": [3, 7, 1]})
+    with app.test_request_context(), force_locale(lang):
+        for tier, position in GENERATED:
+            q = resolve({"gen": [tier, 11, position]}, lang, translate=gettext)
+            same = resolve({"gen": [tier, 11, position]})
+            # the same board, key and options in every language; only the words change
+            assert (q["board"], q["answer"], [o["id"] for o in q.get("options", [])]) == (
+                same["board"], same["answer"], [o["id"] for o in same.get("options", [])])
+            assert q["langs"] == {"prompt": lang, "explanation": lang, "made": lang}
+            words = "\n".join([q["prompt"], q["explanation"],
+                              *(o["text"] for o in q.get("options", []))])
+            for sentence in ("Alice is attacking", "the defending player", " needs ", "Rule ",
+                             " to the ", "Which of these", "Assign the combat damage"):
+                assert sentence not in words, (tier, position, sentence)
+            if lang == "ja":
+                assert "。 " not in words and "？ " not in words, words  # no space after 。
+    assert "Alice is attacking; Nia is defending." in english["prompt"]
+    assert english["langs"]["prompt"] == "en"

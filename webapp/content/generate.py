@@ -261,7 +261,13 @@ def _describe(board: dict) -> str:
     for t in board.get("battles", []):
         parts.append(_("%(name)s has defense %(defense)s.", name=t["name"], defense=t["defense"]))
     parts.append(_("Alice is attacking; Nia is defending. It is the combat damage step."))
-    return _(" ").join(parts)
+    return _sentences(parts)
+
+
+def _sentences(parts) -> str:
+    """Sentences one after another: a space between them, none after a full stop that is
+    itself full-width (Japanese: 「…です。次の…」)."""
+    return re.sub(r"(?<=[。？！）」]) ", "", _(" ").join(parts))
 
 
 def _and(items) -> str:
@@ -320,7 +326,7 @@ def _said(problems: list[dict], board: dict | None = None) -> str:
             params["target_name"] = _target(board, attackers[p["creature"]])
         template = sentence(p["code"], params)
         out.append(_(template, **params) if template else _ID_NOTE.sub("", p["message"]))
-    return _(" ").join(out)
+    return _sentences(out)
 
 
 def _base(board: dict, kind: str, prompt: str, answer, rules: list[str], explanation: str,
@@ -346,7 +352,7 @@ def number_question(board, rng):
     attacker = rng.choice(board["attackers"])
     most = _most(board, analysis, attacker)
     lethal = _lethal_words(board, analysis, attacker)
-    why = _(" ").join(([_("%(reasons)s.", reasons=_("; ").join(lethal))] if lethal else []) + [
+    why = _sentences(([_("%(reasons)s.", reasons=_("; ").join(lethal))] if lethal else []) + [
         _("%(name)s can assign at most %(most)s to %(target)s.", name=attacker["name"], most=most,
           target=_target(board, attacker))])
     return _base(board, "number",
@@ -457,7 +463,7 @@ def many_question(board, rng):
     options = [{"id": "abcd"[i], "text": split_words(board, splits[j]), "assignment": splits[j]}
                for i, j in enumerate(order)]
     answer = ["abcd"[i] for i, j in enumerate(order) if verdicts[j]]
-    why = _(" ").join(
+    why = _sentences(
         _("(%(letter)s) legal.", letter="abcd"[i]) if verdicts[j] else
         _("(%(letter)s) %(problems)s", letter="abcd"[i], problems=_said(
             check({**board, "assignment": splits[j]})["problems"], board))
@@ -478,7 +484,7 @@ def assign_question(board, rng):
     attacker = rng.choice(reached)
     most = _most(board, analysis, attacker)
     lethal = _lethal_words(board, analysis, attacker)
-    why = _(" ").join(([_("%(reasons)s.", reasons=_("; ").join(lethal))] if lethal else []) + [
+    why = _sentences(([_("%(reasons)s.", reasons=_("; ").join(lethal))] if lethal else []) + [
         _("At most %(most)s can reach %(target)s; for example: %(split)s.", most=most,
           target=_target(board, attacker), split=split_words(board, analysis["best"]))])
     return _base(board, "assign", _("%(board)s Assign the combat damage so that the most "

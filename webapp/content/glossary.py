@@ -60,7 +60,7 @@ class Glossary:
         self._by_id = {t.id: t for t in self.terms}
         self._spelled = {lang: {w.lower(): t.id for t in self.terms
                                 for w in _spellings(t.words(lang))} for lang in LANGUAGES}
-        self._patterns = {lang: _compile(spelled) for lang, spelled in self._spelled.items()}
+        self._patterns = {lang: _compile(spelled, lang) for lang, spelled in self._spelled.items()}
         self._first = {(lesson.id, lang): _first_uses(self, lesson, lang)
                        for lesson in lessons for lang in LANGUAGES}
 
@@ -96,12 +96,18 @@ def _spellings(words: TermWords) -> tuple[str, ...]:
     return (words.name, *words.forms)
 
 
-def _compile(spelled: dict[str, str]) -> re.Pattern | None:
+# Written without spaces between words: a term is followed by a particle (ブロック・クリーチャーに),
+# so a whole-word boundary would never match; the longest spelling wins instead.
+_NO_WORD_SPACES = {"ja"}
+
+
+def _compile(spelled: dict[str, str], lang: str = "en") -> re.Pattern | None:
     if not spelled:
         return None
-    ordered = sorted(spelled, key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in ordered) + r")(?![\w-])",
-                      re.I)
+    words = "|".join(re.escape(w) for w in sorted(spelled, key=len, reverse=True))
+    if lang in _NO_WORD_SPACES:
+        return re.compile(f"({words})", re.I)
+    return re.compile(r"(?<![\w-])(" + words + r")(?![\w-])", re.I)
 
 
 def lesson_texts(lesson, lang: str) -> list[tuple[str, str, bool]]:

@@ -112,22 +112,29 @@ def check_terms(lessons_dir: str | Path, catalogs: Path = CATALOGS) -> list[Prob
         return problems
     terms = load_terms(root, problems)
     for lang in TRANSLATED:
-        for file in sorted(root.glob(f"*/{lang}.md")):
+        for file in [*sorted(root.glob(f"*/{lang}.md")),
+                     *sorted(root.glob(f"quizzes/tier-*.{lang}.toml"))]:
             problems += check_text(terms, lang, file.read_text(encoding="utf-8"), str(file))
         problems += _check_rule_notes(terms, lang, root / "rules.toml")
+        problems += _check_tables(terms, lang, root / "glossary.toml", f"[terms.{lang}]")
         problems += _check_catalog(terms, lang, catalogs / lang / "LC_MESSAGES" / "messages.po")
     return problems
 
 
 def _check_rule_notes(terms: list[Term], lang: str, file: Path) -> list[Problem]:
     """rules.toml's [fr] / [ja] table: lines are checked where they are in the file."""
+    return _check_tables(terms, lang, file, f"[{lang}]")
+
+
+def _check_tables(terms: list[Term], lang: str, file: Path, header: str) -> list[Problem]:
+    """The lines of a TOML file's tables named `header` (e.g. glossary.toml's [terms.fr])."""
     if not file.is_file():
         return []
     lines = file.read_text(encoding="utf-8").splitlines()
     found, inside = [], False
     for number, line in enumerate(lines, start=1):
         if line.startswith("["):
-            inside = line.strip() == f"[{lang}]"
+            inside = line.strip() == header
         elif inside:
             found += check_text(terms, lang, line, str(file), number)
     return found

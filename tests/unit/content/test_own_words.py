@@ -63,11 +63,14 @@ def _strings(value) -> list[str]:
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed pages (../shared/seeds) are not here")
-def test_no_japanese_lesson_text_repeats_twenty_characters_of_the_seeds():
+def test_no_japanese_text_repeats_twenty_characters_of_the_seeds():
     seed = "".join(p.read_text(encoding="utf-8", errors="replace") for p in sorted(SEEDS.iterdir()))
-    for md in sorted(DEFAULT_LESSONS_DIR.glob("*/ja.md")):
+    files = [*sorted(DEFAULT_LESSONS_DIR.glob("*/ja.md")),
+             *sorted(DEFAULT_LESSONS_DIR.glob("quizzes/tier-*.ja.toml")),
+             DEFAULT_LESSONS_DIR / "glossary.toml", DEFAULT_LESSONS_DIR / "rules.toml"]
+    for md in files:
         text = re.sub(r"\s+", "", md.read_text(encoding="utf-8"))
         for i in range(len(text) - 19):
             chunk = text[i:i + 20]
             assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", chunk) or chunk not in seed, (
-                f"{md.parent.name}: {chunk}")
+                f"{md.relative_to(DEFAULT_LESSONS_DIR)}: {chunk}")

@@ -130,3 +130,21 @@ def test_a_bad_row_is_reported_and_names_its_field(lessons_copy):
 def test_a_missing_file_is_one_clear_problem(lessons_copy):
     Path(lessons_copy / "terminology.toml").unlink()
     assert [p.message for p in check_terms(lessons_copy)] == ["file is missing"]
+
+
+def test_french_text_puts_a_no_break_space_before_double_punctuation():
+    """French typography, as in the catalogs: « Attaque : Jace » never wraps before the colon."""
+    loose = re.compile(r" [:;?!]|« | »")
+    files = [*DEFAULT_LESSONS_DIR.glob("*/fr.md"), *DEFAULT_LESSONS_DIR.glob("quizzes/*.fr.toml")]
+    found = [f"{path.relative_to(DEFAULT_LESSONS_DIR)}:{number}: {line.strip()[:60]}"
+             for path in files
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if loose.search(line)]
+    for path, header in (("rules.toml", "[fr]"), ("glossary.toml", "[terms.fr]")):
+        inside = False
+        for number, line in enumerate((DEFAULT_LESSONS_DIR / path).read_text("utf-8").splitlines(), 1):
+            if line.startswith("["):
+                inside = line.strip() == header
+            elif inside and loose.search(line):
+                found.append(f"{path}:{number}: {line.strip()[:60]}")
+    assert not found, "\n".join(found)
