@@ -12,6 +12,7 @@ import pytest
 from webapp.services import quizzes
 from webapp.services.models import ClassResult
 
+from tests.conftest import isolated_app
 from tests.web.test_class import HX, Learner, text, token_of
 
 # One of each question type from the bank (keys: see the bank files).
@@ -375,8 +376,7 @@ def test_every_quiz_class_page_speaks_the_players_language(app, quiz, lang):
     assert left == {}
 
 
-def test_two_servers_on_one_database_run_a_quiz_class_as_one(make_app):
-    one, two = make_app(), make_app()
+def run_a_quiz_class_on_two_servers(one, two):
     shared = make_quiz(one, ids=[ONE, ASSIGN])
     host = QuizHost(one, shared.take_token)
     ana = QuizLearner(two, host.code, "Ana")
@@ -389,6 +389,17 @@ def test_two_servers_on_one_database_run_a_quiz_class_as_one(make_app):
     rows = list(csv.DictReader(io.StringIO(host.client.get(host.url + "/results.csv")
                                            .get_data(as_text=True))))
     assert [(r["nickname"], r["step"], r["attempts"]) for r in rows] == [("Ana", "2", "3")]
+
+
+def test_two_servers_on_one_sqlite_file_run_a_quiz_class_as_one(make_app):
+    run_a_quiz_class_on_two_servers(make_app(), make_app())
+
+
+@pytest.mark.postgres
+def test_two_servers_on_one_postgresql_run_a_quiz_class_as_one(tmp_path, postgres_schema):
+    url, _ = postgres_schema
+    run_a_quiz_class_on_two_servers(isolated_app(tmp_path / "one", DATABASE_URL=url),
+                                    isolated_app(tmp_path / "two", DATABASE_URL=url))
 
 
 def test_a_hostile_quiz_title_is_escaped_on_every_class_page(app):
