@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from tests.conftest import isolated_app
+from tests.conftest import isolated_app, partly_translated_lessons
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).parents[2] / "screenshots"
@@ -71,6 +71,20 @@ _APPS: dict = {}  # base URL -> the app serving it
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     app = isolated_app(tmp_path_factory.mktemp("e2e") / "instance")
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    _APPS[f"http://127.0.0.1:{server.server_port}"] = app
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def partly_server(tmp_path_factory):
+    """A second server whose two-blockers lesson lacks a part in French and Japanese: every real
+    lesson is fully translated, and the "not yet translated" notice still needs checking."""
+    root = tmp_path_factory.mktemp("partly")
+    app = isolated_app(root / "instance", LESSONS_DIR=str(partly_translated_lessons(root)))
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

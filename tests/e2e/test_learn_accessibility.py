@@ -43,8 +43,7 @@ STATES = {
         or p.get_by_role("button", name="Check my answer").click()),
     "review": lambda page: page.goto("/learn/review"),
     "finish": lambda page: page.goto(f"{FON}/finish"),
-    "untranslated": lambda page: (page.goto("/learn/two-blockers?lang=fr"),
-                                  expect(page.locator(".untranslated")).to_be_visible()),
+    "untranslated": None,  # on the partly translated server: see the test
 }
 
 
@@ -53,8 +52,13 @@ STATES = {
     if state == "bad-answer"
     else state for state in STATES])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_learn_pages_have_no_axe_violations(page: Page, state, scheme, shot):
+def test_learn_pages_have_no_axe_violations(page: Page, state, scheme, shot, request):
     page.emulate_media(color_scheme=scheme)
-    STATES[state](page)
+    if state == "untranslated":
+        page.goto(request.getfixturevalue("partly_server")
+                  + "/learn/two-blockers/crash-predict?lang=fr")
+        expect(page.locator(".untranslated")).to_be_visible()
+    else:
+        STATES[state](page)
     assert_no_violations(page)
     shot(f"learn-{state}-{scheme}")

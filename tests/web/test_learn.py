@@ -8,7 +8,7 @@ from html import unescape
 
 import pytest
 
-from tests.conftest import csrf_token
+from tests.conftest import csrf_token, isolated_app, partly_translated_lessons
 from webapp.content import load_curriculum
 from tests.conftest import LESSON_COUNT
 
@@ -398,12 +398,27 @@ def test_a_stored_answer_of_someone_else_is_not_shown(make_app):
 
 # ---- language ---------------------------------------------------------------------------------
 
-def test_lessons_without_a_translation_say_so_and_mark_the_english(shared):
-    lesson, step = next((x, s) for x in CURRICULUM for s in x.steps if s.text("ja").fallback)
-    html = shared.get(f"/learn/{lesson.id}/{step.id}?lang=ja").get_data(as_text=True)
-    assert '<html lang="ja">' in html
-    assert 'class="notice untranslated"' in html
-    assert '<div class="md" lang="en">' in html
+@pytest.fixture(scope="module")
+def partly(tmp_path_factory):
+    """An app whose two-blockers lesson lacks its crash-predict step in French and Japanese."""
+    root = tmp_path_factory.mktemp("partly")
+    return isolated_app(root / "instance", LESSONS_DIR=str(partly_translated_lessons(root)))
+
+
+def test_every_lesson_is_fully_translated():
+    assert [(x.id, s.id, lang) for x in CURRICULUM for s in x.steps for lang in ("fr", "ja")
+            if s.text(lang).fallback] == []
+
+
+def test_lessons_without_a_translation_say_so_and_mark_the_english(partly):
+    for lang in ("fr", "ja"):
+        html = partly.test_client().get(f"/learn/two-blockers/crash-predict?lang={lang}"
+                                        ).get_data(as_text=True)
+        assert f'<html lang="{lang}">' in html
+        assert 'class="notice untranslated"' in html
+        assert '<div class="md" lang="en">' in html
+    translated = partly.test_client().get("/learn/two-blockers/each-its-own?lang=fr")
+    assert '<div class="md" lang="en">' not in translated.get_data(as_text=True)
 
 
 def test_a_translated_lesson_is_shown_in_that_language(shared):
@@ -415,8 +430,8 @@ def test_a_translated_lesson_is_shown_in_that_language(shared):
     assert lesson.steps[0].text("fr").text.split()[0] in html
 
 
-def test_a_language_asked_for_on_a_lesson_link_survives_the_redirect(client):
-    response = client.get("/learn/two-blockers?lang=fr", follow_redirects=True)
+def test_a_language_asked_for_on_a_lesson_link_survives_the_redirect(partly):
+    response = partly.test_client().get("/learn/two-blockers?lang=fr", follow_redirects=True)
     html = response.get_data(as_text=True)
     assert '<html lang="fr">' in html and 'class="notice untranslated"' in html
 
