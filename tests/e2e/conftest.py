@@ -68,14 +68,19 @@ def no_console_errors(request, browser):
 _APPS: dict = {}  # base URL -> the app serving it
 
 
+def _serve(app):
+    """Serve `app` on a free port in a thread: (its base URL, the server to shut down)."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}"
+    _APPS[url] = app
+    return url, server
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
-    app = isolated_app(tmp_path_factory.mktemp("e2e") / "instance")
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    _APPS[f"http://127.0.0.1:{server.server_port}"] = app
-    yield f"http://127.0.0.1:{server.server_port}"
+    url, server = _serve(isolated_app(tmp_path_factory.mktemp("e2e") / "instance"))
+    yield url
     server.shutdown()
 
 
@@ -84,12 +89,9 @@ def partly_server(tmp_path_factory):
     """A second server whose two-blockers lesson lacks a part in French and Japanese: every real
     lesson is fully translated, and the "not yet translated" notice still needs checking."""
     root = tmp_path_factory.mktemp("partly")
-    app = isolated_app(root / "instance", LESSONS_DIR=str(partly_translated_lessons(root)))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    _APPS[f"http://127.0.0.1:{server.server_port}"] = app
-    yield f"http://127.0.0.1:{server.server_port}"
+    url, server = _serve(isolated_app(root / "instance",
+                                      LESSONS_DIR=str(partly_translated_lessons(root))))
+    yield url
     server.shutdown()
 
 
