@@ -34,7 +34,7 @@ def gunicorn(root: Path = ROOT, app: str = "webapp:create_app()", database_url: 
     instance = tempfile.mkdtemp(prefix="trample-bench-")
     env = {**os.environ, "SECRET_KEY": "bench",
            "DATABASE_URL": database_url or f"sqlite:///{instance}/bench.db",
-           "HOST": "127.0.0.1", "PORT": str(port), "ACCESS_LOG": "/dev/null",
+           "HOST": "127.0.0.1", "PORT": str(port), "ACCESS_LOG": "",
            "PYTHONPATH": str(root), **settings}
     bin_dir = Path(sys.executable).parent
     subprocess.run([str(bin_dir / "flask"), "--app", "webapp", "db-upgrade"], cwd=root, env=env,

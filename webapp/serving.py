@@ -8,17 +8,22 @@ HOST and PORT come from the environment (`HOST=0.0.0.0 make run` for a store's w
 import os
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
-# One process per core (the GIL), a few threads each so a slow client never blocks a worker.
-workers = int(os.environ.get("WEB_WORKERS", "2"))
+# Processes, not threads, share the cores: each process has its own interpreter lock. One more
+# process than cores, with 2 threads each, kept a 500-learner class at p95 14-23 ms on 2 cores
+# where 2 processes x 4 threads gave 84 ms (bench/class_load.py --page class): a worker busy
+# drawing the room overview holds up only its own few connections.
+workers = int(os.environ.get("WEB_WORKERS") or len(os.sched_getaffinity(0)) + 1)
 worker_class = "gthread"
-threads = 4
+threads = int(os.environ.get("WEB_THREADS") or 2)
 # A class's phones keep their connections while the learner reads; up to 500 per server.
 worker_connections = 1000
 keepalive = 10
 # Trust X-Forwarded-* from nobody here: behind a proxy, the app's PROXY_FIX setting decides
 # (gunicorn would otherwise trust them from 127.0.0.1, where anyone on this machine can send them).
 forwarded_allow_ips = ""
-accesslog = os.environ.get("ACCESS_LOG", "-")
+# No line per request on the organizer's terminal (hundreds a second in a class would bury the
+# address players type, and cost the server CPU); ACCESS_LOG=- prints them, or names a file.
+accesslog = os.environ.get("ACCESS_LOG") or None
 
 
 def when_ready(server):
