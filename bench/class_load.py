@@ -8,7 +8,9 @@ drags a free slider through 8 values 60 ms apart (one live check per value, each
 last was answered, as htmx does), pauses 3-9 s to read and think, and drags again. Learners join
 over --ramp seconds; answers during the next --seconds are measured. Clients run in two processes
 on the same two cores as the server. --root serves another checkout (e.g. a git worktree of an
-older commit) to compare. Prints figures; not a test. Target: p95 < 100 ms, 0 errors.
+older commit) to compare. The server gets the environment: LIVE_CACHE_BYTES=0 runs it without
+the memo of practice verdicts (webapp/live/memo.py) to show what that memo buys; WEB_WORKERS and
+WEB_THREADS try other shapes. Prints figures; not a test. Target: p95 < 100 ms, 0 errors.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ One gunicorn worker (so every request lands on it) gets --requests distinct requ
 the 64 KB body limit or otherwise odd: slider posts padded with junk fields, boards too complex
 to analyze, junk JSON, long board links, unknown paths. Prints the worker's resident memory
 before, after a warm-up, and after; the bound is 64 MB of growth past the warm-up (the only
-in-memory stores are analyze's per-board cache and its list of refused boards, both bounded).
+in-memory stores are analyze's per-board cache, its list of refused boards and the memo of
+practice verdicts, all bounded; the memo keeps only fields that were accepted).
 Not a test.
 """
 
@@ -18,6 +19,7 @@ import base64
 import http.client
 import json
 import random
+import re
 import zlib
 from pathlib import Path
 
@@ -33,8 +35,19 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-def hostile(n: int, rng: random.Random) -> tuple[str, str, bytes, dict]:
-    kind = n % 5
+PRACTICE = "/learn/force-of-nature/split-d-practice"
+
+
+def hostile(n: int, rng: random.Random, visitor: dict) -> tuple[str, str, bytes, dict]:
+    kind = n % 6
+    if kind == 5:  # an accepted practice drag, written differently every time (zeros in front):
+        # the memo of verdicts keeps each one, within its bytes
+        value = "0" * (n % 59_000) + "1"
+        body = (f"csrf_token={visitor['token']}&lesson=force-of-nature&step=split-d-practice"
+                f"&dmg:fon:bears-a=3&dmg:fon:bears-b=2&dmg:fon:bears-c={value}&dmg:fon:player=2")
+        return "POST", PRACTICE + "/live", body.encode(), {
+            "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
+            "Cookie": visitor["cookie"]}
     if kind == 0:  # a slider post padded close to the body limit, different every time
         pad = "&".join(f"junk{n}_{i}={rng.getrandbits(64):x}" for i in range(2500))
         body = (f"attacker-0-id=a1&attacker-0-name=F{n}&attacker-0-power=8&attacker-0-toughness=8"
@@ -67,12 +80,17 @@ def main() -> None:
         (worker,) = workers(master)
         start = rss_mb(worker)
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("GET", PRACTICE)
+        page = conn.getresponse()
+        visitor = {"cookie": page.getheader("Set-Cookie").split(";")[0],
+                   "token": re.search(r'name="csrf_token" value="([^"]+)"',
+                                      page.read().decode()).group(1)}
         statuses: dict[int, int] = {}
         warm = min(500, args.requests)
         for n in range(args.requests):
             if n == warm:
                 warmed = rss_mb(worker)
-            method, path, body, headers = hostile(n, rng)
+            method, path, body, headers = hostile(n, rng, visitor)
             try:
                 conn.request(method, path, body=body or None, headers=headers)
                 response = conn.getresponse()

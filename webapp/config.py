@@ -37,6 +37,9 @@ class Defaults:
     RULES_VERSION = "Foundations update, November 2024"
     # Tries at joining a class per network address and minute (against guessing join codes).
     CLASS_JOINS_PER_MINUTE = 30
+    # Bytes of recent practice verdicts each worker keeps (webapp/live/memo.py): about 2,000 of
+    # a few KB each, where a class drags on one board; 0 turns it off.
+    LIVE_CACHE_BYTES = 4 * 1024 * 1024
 
 
 # Environment variables read, with the type to convert them to.
@@ -47,6 +50,7 @@ _ENV = {
     "PROXY_FIX": int,
     "GZIP": lambda v: v.lower() in ("1", "true", "yes"),
     "CLASS_JOINS_PER_MINUTE": int,
+    "LIVE_CACHE_BYTES": int,
 }
 
 

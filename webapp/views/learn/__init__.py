@@ -20,12 +20,13 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from flask import (Blueprint, abort, current_app, g, redirect, render_template, request,
-                   session, url_for)
+from flask import (Blueprint, abort, current_app, g, make_response, redirect, render_template,
+                   request, session, url_for)
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from ...content import DEFAULT_LESSONS_DIR, load_curriculum
 from ...htmx import render, wants_fragment
+from ...live.memo import Memo
 from ...services import answers, progress
 from ...services import practice as practice_service
 from ...services.answers import AnswerError
@@ -44,6 +45,8 @@ def _load_lessons(state) -> None:
     app = state.app
     app.extensions["curriculum"] = load_curriculum(app.config.get("LESSONS_DIR")
                                                    or DEFAULT_LESSONS_DIR)
+    # Practice verdicts depend on the lessons: the memo lives and dies with them.
+    app.extensions["live_memo"] = Memo(app.config["LIVE_CACHE_BYTES"])
 
 
 def curriculum():
@@ -196,9 +199,31 @@ def live(lesson_id: str, step_id: str):
         abort(404)
     try:
         _same_step(lesson, current)
+        if current.type == "practice" and wants_fragment():
+            return _practice_verdict(lesson, current)
         return _moved(lesson, current, blocks=["verdict", "live_oob"])
     except AnswerError as err:
         return _show(lesson, current, error=err, status=400, blocks="feedback")
+
+
+def _practice_verdict(lesson, current):
+    """A drag on a practice board (htmx): the verdict and counters for the split. They depend on
+    the step, the slider fields and the language only (a practice drag is never graded nor
+    stored), so the worker's memo answers the fields it has just checked (webapp/live/memo.py).
+    Fields that are refused raise AnswerError before anything is kept."""
+    form = request.form
+    key = (lesson.id, current.id, parts.lang(),
+           tuple(sorted((k, v) for k, v in form.items(multi=True) if k.startswith("dmg:")
+                        or k == "op")))
+
+    def fresh() -> str:
+        split = answers.read_sliders(current, form)
+        shown = _show(lesson, current, blocks=["verdict", "live_oob"], assignment=split)
+        return shown.get_data(as_text=True)
+
+    response = make_response(current_app.extensions["live_memo"].get(key, fresh))
+    response.vary.add("HX-Request")
+    return response
 
 
 @bp.get("/<lesson_id>/finish")
