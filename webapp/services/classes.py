@@ -21,7 +21,7 @@ import secrets
 import unicodedata
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .database import db, write
@@ -170,27 +170,36 @@ def room_and_seat(code: str | None, token: str | None):
     if not code:
         return None, None
     token = token if token and len(token) <= 64 else ""
-    row = db.session.execute(
-        select(Class, ClassLearner)
-        .outerjoin(ClassLearner,
-                   (ClassLearner.class_id == Class.id) & (ClassLearner.token == token))
-        .where(Class.code == code)).first()
+    row = db.session.execute(_ROOM_AND_SEAT, {"code": code, "token": token}).first()
     return (row[0], row[1]) if row else (None, None)
+
+
+# Built once, as the statements of every learner request are (building one costs more than
+# SQLite takes to run it).
+_ROOM_AND_SEAT = (
+    select(Class, ClassLearner)
+    .outerjoin(ClassLearner, (ClassLearner.class_id == Class.id)
+               & (ClassLearner.token == bindparam("token")))
+    .where(Class.code == bindparam("code")))
 
 
 def version_and_seat(code: str | None, token: str | None) -> tuple[int, str, int | None] | None:
     """(version, state, seat id or None) of the class at `code`: all a learner's 2 s poll needs,
-    read as plain columns (no objects built)."""
+    read as plain columns (no objects built) by a statement built once."""
     code = normal_code(code)
     if not code:
         return None
     token = token if token and len(token) <= 64 else ""
-    row = db.session.execute(
-        select(Class.version, Class.state, ClassLearner.id)
-        .outerjoin(ClassLearner,
-                   (ClassLearner.class_id == Class.id) & (ClassLearner.token == token))
-        .where(Class.code == code)).first()
+    row = db.session.execute(_VERSION_AND_SEAT, {"code": code, "token": token}).first()
     return tuple(row) if row else None
+
+
+# Built once: building it cost several times what running it does, on every poll.
+_VERSION_AND_SEAT = (
+    select(Class.version, Class.state, ClassLearner.id)
+    .outerjoin(ClassLearner, (ClassLearner.class_id == Class.id)
+               & (ClassLearner.token == bindparam("token")))
+    .where(Class.code == bindparam("code")))
 
 
 def seat(token: str | None) -> ClassLearner | None:
@@ -224,18 +233,29 @@ def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correc
 
     def change():
         now = utcnow()
-        done = db.session.execute(
-            update(ClassResult)
-            .where(ClassResult.learner_id == learner_id, ClassResult.step_id == step_id)
-            .values(final_answer=answer, correct=correct, legal=legal, problems=problems,
-                    attempts=ClassResult.attempts + 1,
-                    streak=ClassResult.streak + 1 if wrong else 0, updated_at=now)).rowcount
+        done = db.session.execute(_NEXT_TRY, {
+            "learner": learner_id, "step": step_id, "final_answer": answer, "correct": correct,
+            "legal": legal, "problems": problems, "wrong": int(wrong), "updated_at": now,
+        }).rowcount
         if not done:
             db.session.add(ClassResult(
                 learner_id=learner_id, step_id=step_id, class_id=class_id, first_answer=answer,
                 final_answer=answer, first_correct=correct, correct=correct, legal=legal,
                 problems=problems, attempts=1, streak=int(wrong), updated_at=now))
     write(change)
+
+
+# Another try at a step already answered (built once, like the learners' other statements).
+_NEXT_TRY = (
+    update(ClassResult)
+    .where(ClassResult.learner_id == bindparam("learner"),
+           ClassResult.step_id == bindparam("step"))
+    .values(final_answer=bindparam("final_answer"), correct=bindparam("correct"),
+            legal=bindparam("legal"), problems=bindparam("problems"),
+            attempts=ClassResult.attempts + 1,
+            # a wrong try adds one to the streak; a right one (wrong = 0) ends it
+            streak=(ClassResult.streak + 1) * bindparam("wrong"),
+            updated_at=bindparam("updated_at")))
 
 
 def results(learner_id: int) -> dict[str, ClassResult]:

@@ -228,13 +228,17 @@ def answer(code: str):
         ctx = steps.context(room, lesson, current, seat, error=err)
         return steps.fragment(ctx, "feedback", status=400)
     legal, problems = steps.problems(current, graded)
+    # The reply is made first (the commit expires the class and seat rows, which would then be
+    # read again), then the answer is committed, and only then acknowledged.
+    if wants_fragment():
+        ctx = steps.context(room, lesson, current, seat, graded=graded)
+        reply = steps.fragment(ctx, ["feedback", "try_board"] if current.type == "predict"
+                               else "feedback")
+    else:
+        reply = redirect(url_for(".play", code=room.code) + "#feedback", 303)
     classes.record(room.id, seat.id, current.id, given, correct=graded.correct, legal=legal,
                    problems=problems)  # committed before it is acknowledged
-    if not wants_fragment():
-        return redirect(url_for(".play", code=room.code) + "#feedback", 303)
-    ctx = steps.context(room, lesson, current, seat, graded=graded)
-    return steps.fragment(ctx, ["feedback", "try_board"] if current.type == "predict"
-                          else "feedback")
+    return reply
 
 
 @bp.post("/class/<code>/live")
