@@ -171,6 +171,7 @@ def run_process(job: dict) -> dict:
             tasks.append(watch(Client, job, out))
         await asyncio.gather(*tasks)
     asyncio.run(main())
+    out["cpu"] = time.process_time()
     return out
 
 
@@ -203,6 +204,7 @@ def run(base: str, master: int, args, pct) -> None:
     near_kill = [e for e in errors if killed_at <= e[0] < killed_at + 5]
     other = [e for e in errors if not killed_at <= e[0] < killed_at + 5]
     acked = {k: v for r in results for k, v in r["acked"].items()}
+    clients_cpu = sum(r["cpu"] for r in results) / (args.ramp + args.seconds + 2)
     print(f"class ({LESSON}, step {STEP}): {args.learners} learners, {args.seconds:.0f} s measured "
           f"after a {args.ramp:.0f} s ramp; worker {victim} killed (SIGKILL) at half time")
     print(f"  live answers: {len(waits) / args.seconds:.0f}/s, p50 {pct(waits, 50):.1f} ms, "
@@ -216,6 +218,8 @@ def run(base: str, master: int, args, pct) -> None:
     if before_kill:
         print(f"  server CPU per live answer, the class's polls, answers and overview included: "
               f"{cpu_used / before_kill * 1e6:.0f} µs (information; before the kill)")
+    print(f"  the load generator's own CPU, on the same cores: {clients_cpu:.2f} cores on average "
+          "(information)")
     print(f"  errors: {len(other)} (target 0); in the 5 s after the kill: {len(near_kill)}")
     for error in list(dict.fromkeys(e[1] for e in errors))[:5]:
         print(f"    error: {error}")

@@ -42,6 +42,7 @@ def test_a_japanese_player_learns_in_japanese_and_keeps_it(browser, base_url, sh
 
     page.get_by_role("navigation", name="メイン").get_by_role("link", name="サンドボックス").click()
     expect(page.locator("#verdict")).to_contain_text("不適正")
+    page.wait_for_load_state()  # htmx listens from DOMContentLoaded: a key pressed sooner is unheard
     player = page.get_by_role("slider", name="防御プレイヤーへ")
     player.focus()
     page.keyboard.press("ArrowRight")
