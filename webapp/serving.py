@@ -15,6 +15,10 @@ bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_WORKERS") or len(os.sched_getaffinity(0)) + 1)
 worker_class = "gthread"
 threads = int(os.environ.get("WEB_THREADS") or 2)
+# The app (its code, lessons and catalogs) is loaded once, before the workers are forked: a
+# worker that dies is replaced at once, without a second of loading while its class waits. The
+# master opens no database connection, so no worker inherits one.
+preload_app = True
 # A class's phones keep their connections while the learner reads; up to 500 per server.
 worker_connections = 1000
 keepalive = 10
