@@ -6,10 +6,12 @@ Users never see the core's English ``message``: every problem is rendered here f
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
 from flask import Flask, current_app, g, request, url_for
+from babel import Locale
 from babel.lists import format_list
 from markupsafe import Markup
 from flask_babel import Babel, get_locale, get_translations, gettext, lazy_gettext as _l
@@ -24,16 +26,24 @@ LANGUAGE_NAMES = LANGUAGES  # code -> the language's own name, from the content'
 COOKIE = "lang"
 
 
-def select_locale() -> str:
+def select_locale() -> Locale:
     languages = current_app.config["LANGUAGES"]
     asked = request.args.get("lang")
     if asked in languages:
         g.set_lang_cookie = asked
-        return asked
+        return _locale(asked)
     cookie = request.cookies.get(COOKIE)
     if cookie in languages:
-        return cookie
-    return request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"]
+        return _locale(cookie)
+    return _locale(request.accept_languages.best_match(languages)
+                   or current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+@functools.cache
+def _locale(code: str) -> Locale:
+    """Babel's Locale for one of our few languages, made once (Flask-Babel would parse the code
+    again on every request, looking for Babel's data file on disk each time)."""
+    return Locale.parse(code)
 
 
 def remember_language(response):

@@ -18,8 +18,11 @@ __all__ = ["MIGRATIONS", "database_url", "db", "downgrade", "init_app", "upgrade
 
 
 def init_app(app: Flask) -> None:
-    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app)
-    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
+    url = app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app)
+    # A server's connections can drop (a restart, a proxy's timeout): ping each one as it is taken.
+    # A SQLite file has no connection to lose, and the ping was a query more on every request.
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS",
+                          {} if url.startswith("sqlite") else {"pool_pre_ping": True})
     db.init_app(app)
 
     from . import models  # noqa: F401  (register the tables on db.metadata)

@@ -245,16 +245,17 @@ def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correc
     write(change)
 
 
-# Another try at a step already answered (built once, like the learners' other statements).
+# Another try at a step already answered (built once, like the learners' other statements; on the
+# table, so the ORM has no objects to bring up to date).
+_RESULTS = ClassResult.__table__.c
 _NEXT_TRY = (
-    update(ClassResult)
-    .where(ClassResult.learner_id == bindparam("learner"),
-           ClassResult.step_id == bindparam("step"))
+    update(ClassResult.__table__)
+    .where(_RESULTS.learner_id == bindparam("learner"), _RESULTS.step_id == bindparam("step"))
     .values(final_answer=bindparam("final_answer"), correct=bindparam("correct"),
             legal=bindparam("legal"), problems=bindparam("problems"),
-            attempts=ClassResult.attempts + 1,
+            attempts=_RESULTS.attempts + 1,
             # a wrong try adds one to the streak; a right one (wrong = 0) ends it
-            streak=(ClassResult.streak + 1) * bindparam("wrong"),
+            streak=(_RESULTS.streak + 1) * bindparam("wrong"),
             updated_at=bindparam("updated_at")))
 
 

@@ -181,10 +181,13 @@ def sync(code: str):
         response.headers["HX-Refresh"] = "true"
         response.headers["Cache-Control"] = "no-store"
         return response
-    response = make_response(str(_SYNC_TEXT[state]))
+    response = make_response("")
     response.set_etag(f"{version}-{seat_id}")
     response.headers["Cache-Control"] = "private, no-cache"
-    return response.make_conditional(request)
+    response.make_conditional(request)
+    if response.status_code == 200:  # words only for a page that has not seen them
+        response.set_data(str(_SYNC_TEXT[state]))
+    return response
 
 
 def _answering(code: str):
