@@ -1,9 +1,9 @@
 """class_load.py --page class: one live class of 500 learners on `make run`'s server.
 
-A host creates a class on force-of-nature and moves it to its practice step; learners join over
---ramp seconds (each its own client, with the page's 2 s /sync poll on a second connection, as a
-browser keeps one), then drag a free slider through 8 values 60 ms apart, submit their split half
-of the time, and pause 3-9 s. The host's overview and the projector refresh every 2 s. Midway,
+A host creates a class on force-of-nature and moves it to a practice step (--step); learners join
+over --ramp seconds (each its own client, with the page's 2 s /sync poll on a second connection,
+as a browser keeps one), then drag a slider that isn't locked through 8 values 60 ms apart, submit
+their split half of the time, and pause 3-9 s. The host's overview and the projector refresh every 2 s. Midway,
 one gunicorn worker is killed with SIGKILL; at the end the host ends the class, downloads the CSV,
 and every answer a learner had acknowledged must be in it (first, final, number of tries).
 """
@@ -24,7 +24,7 @@ from urllib.parse import urlencode, urlsplit
 
 from _server import cpu_seconds, workers
 
-LESSON, STEP, STEP_ID = "force-of-nature", 5, "split-d-practice"
+LESSON = "force-of-nature"  # --step 5: two sliders locked, 10 splits; --step 6: 495 splits
 VALUES, GAP, PAUSE, POLL = 8, 0.060, (3.0, 9.0), 2.0
 FORM = {"Content-Type": "application/x-www-form-urlencoded", "Accept-Encoding": "gzip"}
 
@@ -33,7 +33,7 @@ def csrf(html: bytes) -> str:
     return re.search(rb'name="csrf_token" value="([^"]+)"', html).group(1).decode()
 
 
-async def setup_host(Client, base: str) -> dict:
+async def setup_host(Client, base: str, step: int) -> dict:
     """Create the class and move it to the practice step; the host's client and links."""
     host = Client(urlsplit(base).hostname, urlsplit(base).port)
     _, page = await host.request("GET", "/class/new", headers={"Accept-Encoding": "gzip"})
@@ -43,7 +43,7 @@ async def setup_host(Client, base: str) -> dict:
     url = urlsplit(host.location).path
     _, page = await host.request("GET", url)
     code = re.search(rb'class="code">(\w+)<', page).group(1).decode()
-    for fields in ({"op": "start"}, {"op": "go", "step": str(STEP)}):
+    for fields in ({"op": "start"}, {"op": "go", "step": str(step)}):
         await host.request("POST", url + "/move",
                            urlencode({"csrf_token": token, **fields}).encode(), FORM)
     host.close()
@@ -70,12 +70,10 @@ async def learner(Client, n: int, job: dict, out: dict) -> None:
     version = re.search(rb"sync\?v=(\d+)", page).group(1).decode()
     live = re.search(rb'class="assign"[^>]*hx-post="([^"]+)"', page).group(1).decode()
     job = {**job, "live": live}
-    values = dict(re.findall(rb'name="(dmg:[^"]+)"\s+min="0" max="\d+" step="1" value="(\d+)"',
-                             page))
-    fields = {k.decode(): int(v) for k, v in values.items()}
-    free = [k for k in fields if k.endswith(("bears-c", "player"))]
+    fields, free, assigns = sliders(page.decode())
     headers = {**FORM, "HX-Request": "true", "X-CSRFToken": token}
-    base_fields = {"csrf_token": token, "lesson": LESSON, "step": STEP_ID}
+    step_id = re.search(rb'name="step" value="([^"]+)"', page).group(1).decode()
+    base_fields = {"csrf_token": token, "lesson": LESSON, "step": step_id}
     end = job["start"] + job["ramp"] + job["seconds"]
     poller = Client(host, port)
     poller.cookies = client.cookies
@@ -83,7 +81,9 @@ async def learner(Client, n: int, job: dict, out: dict) -> None:
     acked = out["acked"].setdefault(name, [])
     while time.time() < end:
         key = rng.choice(free)
-        room = 8 - sum(v for k, v in fields.items() if k != key)
+        attacker = key.split(":")[1]
+        room = assigns[attacker] - sum(v for k, v in fields.items()
+                                       if k != key and k.split(":")[1] == attacker)
         for _ in range(VALUES):
             fields[key] = rng.randint(0, max(room, 0))
             sent = time.perf_counter()
@@ -107,6 +107,19 @@ async def learner(Client, n: int, job: dict, out: dict) -> None:
     await sync
     client.close()
     poller.close()
+
+
+def sliders(page: str) -> tuple[dict[str, int], list[str], dict[str, int]]:
+    """The step's slider fields and values, the ones a learner may move (not locked), and the
+    damage each attacker assigns."""
+    fields, free = {}, []
+    for tag in re.findall(r'<input type="range" class="dmg"[^>]*>', page):
+        name = re.search(r'name="([^"]+)"', tag).group(1)
+        fields[name] = int(re.search(r'value="(\d+)"', tag).group(1))
+        if " disabled" not in tag:
+            free.append(name)
+    assigns = {a: int(n) for a, n in re.findall(r'id="att-([^"]+)" data-assigns="(\d+)"', page)}
+    return fields, free, assigns
 
 
 async def post(client, path, fields, headers):
@@ -178,7 +191,7 @@ def run_process(job: dict) -> dict:
 def run(base: str, master: int, args, pct) -> None:
     from class_load import Client, PROCESSES
 
-    host = asyncio.run(setup_host(Client, base))
+    host = asyncio.run(setup_host(Client, base, args.step))
     start = time.time() + 2
     job = {"base": base, "code": host["code"], "host_url": host["url"],
            "host_cookies": host["cookies"], "start": start, "ramp": args.ramp,
@@ -197,6 +210,12 @@ def run(base: str, master: int, args, pct) -> None:
         results = pending.get()
     timed = [w for r in results for w in r["waits"]]
     waits = sorted(w for _, w in timed)
+    if args.timeline:  # where the slow answers were: the ramp's end, the kill, steady state
+        first = min(t for t, _ in timed)
+        for bucket in range(0, int(args.seconds), 5):
+            slice_ = sorted(w for t, w in timed if bucket <= t - first < bucket + 5)
+            print(f"    t+{bucket:2d} s: {len(slice_)} live answers, p95 {pct(slice_, 95):.0f} ms,"
+                  f" max {slice_[-1] * 1000 if slice_ else 0:.0f} ms")
     calm = sorted(w for t, w in timed if not killed_at <= t < killed_at + 10)
     overview = sorted(w for r in results for w in r["overview"])
     syncs = sorted(w for r in results for w in r["syncs"])
@@ -205,7 +224,7 @@ def run(base: str, master: int, args, pct) -> None:
     other = [e for e in errors if not killed_at <= e[0] < killed_at + 5]
     acked = {k: v for r in results for k, v in r["acked"].items()}
     clients_cpu = sum(r["cpu"] for r in results) / (args.ramp + args.seconds + 2)
-    print(f"class ({LESSON}, step {STEP}): {args.learners} learners, {args.seconds:.0f} s measured "
+    print(f"class ({LESSON}, step {args.step}): {args.learners} learners, {args.seconds:.0f} s measured "
           f"after a {args.ramp:.0f} s ramp; worker {victim} killed (SIGKILL) at half time")
     print(f"  live answers: {len(waits) / args.seconds:.0f}/s, p50 {pct(waits, 50):.1f} ms, "
           f"p95 {pct(waits, 95):.1f} ms, p99 {pct(waits, 99):.1f} ms   (target: p95 < 100 ms)")
@@ -248,7 +267,12 @@ def check_csv(base: str, host: dict, acked: dict) -> None:
         if not given:
             continue
         row = rows.get(name)
-        as_split = lambda a: {"fon": {k.split(":")[2]: v for k, v in a.items()}}  # noqa: E731
+        def as_split(answer):
+            split = {}
+            for key, value in answer.items():
+                _, attacker, recipient = key.split(":")
+                split.setdefault(attacker, {})[recipient] = value
+            return split
         final = json.loads(row["final_answer"])["assignment"] if row else None
         if row is None or int(row["attempts"]) < len(given) or (
                 final != as_split(given[-1]) and int(row["attempts"]) == len(given)):

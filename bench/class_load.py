@@ -265,8 +265,13 @@ def main() -> None:
     parser.add_argument("--page", choices=["learn", "sandbox", "both", "class"], default="both",
                         help="class: one live class (see bench/_class_mode.py)")
     parser.add_argument("--learners", type=int, default=500)
+    parser.add_argument("--step", type=int, default=5,
+                        help="class: the practice step of force-of-nature the class is on (5: 10 "
+                             "splits to choose from, 6: 495, the most of any practice board)")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--ramp", type=float, default=10)
+    parser.add_argument("--timeline", action="store_true",
+                        help="class: live answers' p95 in each 5 s of the measured time")
     parser.add_argument("--path", help="another page with live sliders")
     parser.add_argument("--url", help="an already running server (no CPU figures then)")
     parser.add_argument("--root", type=Path, default=ROOT, help="serve this checkout instead")
