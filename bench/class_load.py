@@ -269,13 +269,16 @@ def main() -> None:
                         help="class: the practice step of force-of-nature the class is on (5: 10 "
                              "splits to choose from, 6: 495, the most of any practice board)")
     parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--ramp", type=float, default=10)
+    parser.add_argument("--ramp", type=float, default=None,
+                        help="seconds over which learners join (10; class: 30, see _class_mode)")
     parser.add_argument("--timeline", action="store_true",
                         help="class: live answers' p95 in each 5 s of the measured time")
     parser.add_argument("--path", help="another page with live sliders")
     parser.add_argument("--url", help="an already running server (no CPU figures then)")
     parser.add_argument("--root", type=Path, default=ROOT, help="serve this checkout instead")
     args = parser.parse_args()
+    if args.ramp is None:
+        args.ramp = 30.0 if args.page == "class" else 10.0
     if args.page == "class":
         import _class_mode
 
