@@ -55,14 +55,6 @@ class SessionInterface(SecureCookieSessionInterface):
     def get_cookie_secure(self, app):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
-    def get_signing_serializer(self, app):
-        """Built once per set of keys, not on every request (every poll of a class's phones)."""
-        keys = (*(app.config.get("SECRET_KEY_FALLBACKS") or ()), app.secret_key)
-        made = getattr(self, "_made", None)
-        if made is None or made[0] != keys:
-            made = self._made = (keys, super().get_signing_serializer(app))
-        return made[1]
-
 
 def set_headers(response):
     headers = response.headers
