@@ -37,8 +37,9 @@ class Defaults:
     RULES_VERSION = "Foundations update, November 2024"
     # Tries at joining a class per network address and minute (against guessing join codes).
     CLASS_JOINS_PER_MINUTE = 30
-    # Bytes of recent practice verdicts each worker keeps (webapp/live/memo.py): about 2,000 of
-    # a few KB each, where a class drags on one board; 0 turns it off.
+    # Bytes of recent practice verdicts each worker keeps (webapp/live/memo.py): about 750 of
+    # 5.5 KB (key and body as Python holds them), more than the 495 splits of the largest
+    # practice board in one language; 0 turns it off.
     LIVE_CACHE_BYTES = 4 * 1024 * 1024
 
 
