@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
+from sqlalchemy import true as sa_true
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, String,
                         UniqueConstraint)
 from sqlalchemy.orm import Mapped, mapped_column
@@ -84,6 +85,12 @@ class Quiz(db.Model):
     # (tier, count, seed) names generated questions. Minutes for an exam; None = no timer.
     questions: Mapped[Any] = mapped_column(JSON, nullable=True)
     time_limit: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The owner's controls, editable after attempts (only the questions lock): whether one browser
+    # may start again after submitting, the last moment to start, and closing the quiz.
+    retakes: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True,
+                                          server_default=sa_true())
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class QuizAttempt(db.Model):
@@ -108,6 +115,9 @@ class QuizAttempt(db.Model):
     # Copied from the quiz when it is taken, so editing a quiz never changes an attempt.
     questions: Mapped[Any] = mapped_column(JSON, nullable=True)
     time_limit: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # When the taker submitted (or the time ran out): no answer changes after it, and only then
+    # does an exam show its keys.
+    submitted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class QuizAnswer(db.Model):
