@@ -215,7 +215,7 @@ def shared_quiz(client, app, **settings):
 
 
 def take(client, link, name="Alice"):
-    return client.post(link, data={"csrf_token": csrf_token(client, link), "name": name})
+    return client.post(link, data={"csrf_token": csrf_token(client, "/quiz"), "name": name})
 
 
 def test_reopening_the_take_link_resumes_the_unfinished_attempt_and_its_clock(client, app):
@@ -291,7 +291,7 @@ def test_the_attempt_page_carries_the_quizs_title(client, app):
 
 @pytest.mark.parametrize("lang, minutes, words", [
     ("en", "15", "Time limit: 15 minutes."), ("en", "1", "Time limit: 1 minute."),
-    ("fr", "15", "Durée limite\u00a0: 15\u00a0minutes."),
+    ("fr", "15", "Durée limite\u00a0: 15 minutes."),
     ("ja", "15", "制限時間：15分。")])
 def test_the_take_page_states_the_real_time_limit(client, app, lang, minutes, words):
     link = shared_quiz(client, app, minutes=minutes)
