@@ -328,3 +328,11 @@ def test_next_with_nothing_chosen_just_moves_on(client, app):
     assert back.headers["Location"] == f"/quiz/a/{attempt.token}/2"
     with app.app_context():
         assert quizzes.get(attempt.token).answers == {}
+
+
+def test_next_with_an_unreadable_answer_says_so_instead_of_dropping_it(client, app):
+    attempt = attempt_of(app, start(client, mode="exam", count="6", tier="3"))
+    n = next(i for i, q in enumerate(questions_of(attempt), 1) if q["type"] == "number")
+    response = post(client, f"/quiz/a/{attempt.token}/{n}", op="next", amount="1000")
+    assert response.status_code == 400 and "isn’t a whole number" in response.get_data(
+        as_text=True)

@@ -35,7 +35,7 @@ from ...htmx import render
 from ...i18n import _l, gettext
 from ...live import board_cards, labels, live_check
 from ...services import quizzes
-from .answers import QuizAnswerError, read_answer, read_split
+from .answers import QuizAnswerError, chose_nothing, read_answer, read_split
 
 bp = Blueprint("quiz", __name__, url_prefix="/quiz")
 TEMPLATE = "quiz/question.html"
@@ -139,17 +139,16 @@ def answer(token: str, n: int):
     if op.startswith("step:"):  # a −/+ button without JavaScript
         return _show(attempt, current, n, split=_stepped(current, request.form))
     moving = op in ("next", "prev", "timeup")
-    try:
-        given = read_answer(current, request.form)
-    except QuizAnswerError as err:
-        if not moving:
-            return _show(attempt, current, n, error=str(err), status=400,
-                         split=read_split(current, request.form))
-        given = None  # nothing chosen: Next, Back and the timer just go on
+    given = None  # nothing chosen (sliders at 0 are never a legal split): Next and Back move on
+    if not (moving and chose_nothing(current, request.form)):
+        try:
+            given = read_answer(current, request.form)
+        except QuizAnswerError as err:
+            if op != "timeup":  # at 0:00 there is no one to ask
+                return _show(attempt, current, n, error=str(err), status=400,
+                             split=read_split(current, request.form))
     if given is not None and current["type"] == "assign":  # graded as the sliders show it
         given = live_check(_board(current), given, fit=True).split
-        if moving and not any(v for row in given.values() for v in row.values()):
-            given = None  # sliders left at 0 are no answer (never a legal split)
     outcome = None
     if given is not None:  # committed before it is acknowledged
         outcome = quizzes.answer(token, n, given, grade(current, given))
