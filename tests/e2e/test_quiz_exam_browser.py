@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from playwright.sync_api import Page, expect
 from sqlalchemy import select
 
@@ -143,4 +144,32 @@ def test_next_keeps_a_ticked_answer(page: Page, live_server):
     page.goto(page.url.rsplit("/", 1)[0] + f"/{n}")
     expect(page.locator(f'input[name="option"][value="{q["answer"]}"]')).to_be_checked()
     expect(page.get_by_text("Answer saved")).to_be_visible()
+    assert_no_violations(page)
+
+
+@pytest.mark.console_errors("status of 410", "status of 403")
+def test_a_closed_quiz_and_a_taken_one_without_retakes_say_so(page: Page, live_server):
+    from webapp.services.database import db
+    from webapp.services.models import Quiz
+    link = shared_exam(live_server)
+    token = start(page, link)
+    page.goto(page.url.rsplit("/", 1)[0] + "/review")
+    page.get_by_role("button", name="Submit my answers").click()
+    expect(page.get_by_role("heading", name="Quiz results for Ana")).to_be_visible()
+    with served_app(live_server).app_context():
+        row = db.session.scalar(select(Quiz).where(Quiz.take_token == link.rsplit("/", 1)[1]))
+        row.retakes = False
+        db.session.commit()
+    page.goto(link)
+    expect(page.get_by_role("alert")).to_contain_text("allows one attempt")
+    expect(page.get_by_label("Your name")).to_have_count(0)
+    assert_no_violations(page)
+    page.get_by_role("link", name="See your results").click()
+    expect(page).to_have_url(re.compile(rf"/quiz/a/{token}/review$"))
+    with served_app(live_server).app_context():
+        row = db.session.scalar(select(Quiz).where(Quiz.take_token == link.rsplit("/", 1)[1]))
+        row.closed_at = datetime.now(timezone.utc)
+        db.session.commit()
+    page.goto(link)
+    expect(page.get_by_role("alert")).to_contain_text("This quiz is closed")
     assert_no_violations(page)

@@ -29,7 +29,7 @@ from ...content.questions import SOURCES, bank, draw
 from ...content.quizfile import QuizFileError, dump, parse
 from ...i18n import _l, gettext
 from ...services import quizzes
-from .. import classroom  # its signed-cookie helpers (a module, not names: the two import each other)
+from .. import classroom  # its signed-cookie helpers (the module: the two import each other)
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
                TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, shown_answer, whole)
 
