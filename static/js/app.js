@@ -3,7 +3,6 @@
    - never let one attacker's sliders add up to more than the damage it assigns
    - -/+ steppers move the slider in place (without JS they are submit buttons)
    - "Copy link"; keep opened <details> open across editor re-renders
-   - an exam's timer counts down (the server decides what counts; this only shows the time)
    - the language switcher follows the address htmx pushes (a sandbox board): switching keeps it */
 (function () {
   "use strict";
@@ -80,20 +79,7 @@
   function reveal(root) {
     (root || document).querySelectorAll("button.copy[hidden]").forEach(function (b) { b.hidden = false; });
   }
-  // An exam's time left, once a second, as m:ss; not announced (screen readers read it on demand).
-  function countdown() {
-    var clock = document.querySelector("[data-deadline]");
-    if (!clock) { return; }
-    var deadline = Date.parse(clock.getAttribute("data-deadline"));
-    function tick() {
-      var left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
-      clock.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
-      if (left > 0) { window.setTimeout(tick, 1000); }
-    }
-    tick();
-  }
-
-  document.addEventListener("DOMContentLoaded", function () { reveal(document); countdown(); });
+  document.addEventListener("DOMContentLoaded", function () { reveal(document); });
   document.addEventListener("htmx:afterSettle", function () { reveal(document); });
 
   function relinkLanguages() {

@@ -122,3 +122,8 @@ def attempt_questions(base_url: str, token: str) -> list[dict]:
     app = _APPS[base_url]
     with app.app_context():
         return [resolve(ref) for ref in quizzes.get(token).questions]
+
+
+def served_app(base_url: str):
+    """The app behind an e2e server, to arrange what a test needs in its database."""
+    return _APPS[base_url]

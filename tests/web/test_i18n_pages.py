@@ -68,8 +68,15 @@ def quiz_pages(client) -> list[str]:
     banked = client.post("/quiz", data={"csrf_token": csrf_token(client, "/quiz"), "name": "Nia",
                                         "tier": "1", "mode": "practice", "count": every,
                                         "source": "bank"}).headers["Location"]
+    # Results show keys only once submitted; an exam not yet submitted shows Review and submit,
+    # with its timer (issue 19).
+    for done in (attempt, banked.rsplit("/", 1)[0]):
+        client.post(done + "/submit", data={"csrf_token": csrf_token(client, "/quiz")})
+    timed = client.post("/quiz", data={"csrf_token": csrf_token(client, "/quiz"), "name": "Nia",
+                                       "tier": "2", "mode": "exam", "count": "2", "minutes": "15",
+                                       "source": "generated"}).headers["Location"]
     return [question, attempt + "/review", banked.rsplit("/", 1)[0] + "/review",
-            "/quiz/new?tier=3&count=3&seed=7", owner, take]
+            "/quiz/new?tier=3&count=3&seed=7", owner, take, timed, timed.rsplit("/", 1)[0] + "/review"]
 
 
 def class_pages(client) -> list[tuple[str, str]]:

@@ -19,6 +19,11 @@ def start(client, mode="practice", count="6", tier="2", name="Nia", source="gene
                                       "source": source, **more})
 
 
+def submit(client, attempt_url):
+    """Review and submit: until then an attempt's review shows no key, mark or score (issue 19)."""
+    return client.post(f"{attempt_url}/submit", data={"csrf_token": csrf_token(client, "/quiz")})
+
+
 def attempt_of(app, response):
     token = response.headers["Location"].split("/a/")[1].split("/")[0]
     with app.app_context():
@@ -98,6 +103,7 @@ def test_a_practice_quiz_grades_every_type_with_the_key_and_explains_it(client, 
         html = client.get(url).get_data(as_text=True)
         assert "Right!" in html, (q["type"], q["id"])
         assert q["rules"][0] in html
+    submit(client, f"/quiz/a/{attempt.token}")
     review = client.get(f"/quiz/a/{attempt.token}/review").get_data(as_text=True)
     assert f"{len(TYPES)} of {len(TYPES)} right (100%)" in review
 
@@ -114,11 +120,12 @@ def test_every_bank_question_is_shown_and_its_key_graded_right_on_the_quiz_pages
         assert client.get(url).status_code == 200, q["id"]
         client.post(url, data={"csrf_token": token, **right_answer(q)})
         assert "Right!" in client.get(url).get_data(as_text=True), q["id"]
+    submit(client, f"/quiz/a/{attempt.token}")
     review = client.get(f"/quiz/a/{attempt.token}/review").get_data(as_text=True)
     assert f"{count} of {count} right (100%)" in review
 
 
-def test_an_exam_shows_nothing_until_the_end_and_then_passes_or_fails(client, app):
+def test_an_exam_shows_nothing_until_submitted_and_then_passes_or_fails(client, app):
     attempt = attempt_of(app, start(client, mode="exam", count="3"))
     questions = questions_of(attempt)
     token = csrf_token(client, "/quiz")
@@ -132,7 +139,9 @@ def test_an_exam_shows_nothing_until_the_end_and_then_passes_or_fails(client, ap
     last = client.post(f"/quiz/a/{attempt.token}/3", data={"csrf_token": token,
                                                             **wrong_answer(questions[2])})
     assert last.status_code == 303
-    assert last.headers["Location"] == f"/quiz/a/{attempt.token}/review"
+    assert last.headers["Location"] == f"/quiz/a/{attempt.token}/review"  # Review and submit
+    assert "Why" not in client.get(last.headers["Location"]).get_data(as_text=True)
+    submit(client, f"/quiz/a/{attempt.token}")
     review = client.get(f"/quiz/a/{attempt.token}/review").get_data(as_text=True)
     assert "2 of 3 right (67%)." in review and "Not passed (70% needed)" in review
     assert "Why" in review  # the keys and explanations show at the end
@@ -180,6 +189,7 @@ def test_an_assign_question_uses_the_live_check(client, app):
 
 def test_names_are_escaped_on_the_results(client, app):
     attempt = attempt_of(app, start(client, count="1", name="<img src=x onerror=alert(1)>"))
+    submit(client, f"/quiz/a/{attempt.token}")
     html = client.get(f"/quiz/a/{attempt.token}/review").get_data(as_text=True)
     assert "<img src=x" not in html and "&lt;img src=x" in html
 
@@ -234,7 +244,9 @@ def test_takers_take_the_shared_quiz_and_only_the_owner_sees_the_results(app, ma
         for n, q in enumerate(questions, start=1):
             fields = right_answer(q) if right else {"amount": "998", "verdict": "legal" if not
                                                     q["answer"] else "illegal", "option": "zz"}
-            taker.post(f"{attempt_url}/{n}", data={"csrf_token": csrf_token(taker, take), **fields})
+            taker.post(f"{attempt_url}/{n}", data={"csrf_token": csrf_token(taker, "/quiz"),
+                                                    **fields})
+        submit(taker, attempt_url)
         review = taker.get(f"{attempt_url}/review").get_data(as_text=True)
         assert ("Passed" in review) is right
         # A taker's links never open the owner's page.
@@ -259,7 +271,7 @@ def test_the_owner_downloads_a_csv_that_parses(app):
     attempt_url = taker.post(take, data={"csrf_token": csrf_token(taker, take),
                                          "name": "=HYPERLINK(\"x\")"}).headers["Location"].rsplit("/", 1)[0]
     first = resolve(draw(2, 3, 5, "generated")[0])
-    taker.post(f"{attempt_url}/1", data={"csrf_token": csrf_token(taker, take),
+    taker.post(f"{attempt_url}/1", data={"csrf_token": csrf_token(taker, "/quiz"),
                                          **right_answer(first)})
     response = judge.get(owner_url + "/results.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"

@@ -8,6 +8,7 @@ question; an attempt copies its quiz's list when it starts, so editing a quiz ne
 
 from __future__ import annotations
 
+import math
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -22,8 +23,14 @@ MODES = ("practice", "exam")
 PASS_MARK = 70  # percent, as judge exams use
 MAX_QUESTIONS = 50
 MAX_MINUTES = 240
-# An answer posted this long after an exam's time is up still counts (a slow phone, a slow wifi).
+# An answer posted this long after an exam's time is up still counts (a slow phone, a slow wifi);
+# the timer says so in words. The first request after it ends (submits) the attempt.
 GRACE = timedelta(seconds=30)
+
+
+def aware(moment: datetime) -> datetime:
+    """A stored time with its zone (SQLite hands times back without one; they are UTC)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def generated(tier: int, count: int, seed: int) -> list[dict]:
@@ -45,10 +52,22 @@ class Shared:
     questions: list = field(default_factory=list)
     time_limit: int | None = None
     taken: int = 0  # attempts so far: a quiz taken once is locked (its questions and settings)
+    retakes: bool = True  # may one browser start again after submitting?
+    deadline: datetime | None = None  # the last moment to start an attempt
+    closed_at: datetime | None = None  # closed: no new attempts
 
     @property
     def locked(self) -> bool:
         return self.taken > 0
+
+    def why_not_open(self, now: datetime | None = None) -> str | None:
+        """Why no new attempt can start ("closed", "deadline"), or None when one can."""
+        now = now or datetime.now(timezone.utc)
+        if self.closed_at is not None:
+            return "closed"
+        if self.deadline is not None and now > aware(self.deadline):
+            return "deadline"
+        return None
 
 
 @dataclass(frozen=True)
@@ -65,19 +84,38 @@ class Attempt:
     started_at: object = None
     questions: list = field(default_factory=list)
     time_limit: int | None = None
+    submitted_at: datetime | None = None  # then nothing changes, and only then an exam's keys show
+    quiz_id: int | None = None
 
     @property
     def finished(self) -> bool:
         return len(self.answers) >= self.count
 
     @property
+    def submitted(self) -> bool:
+        return self.submitted_at is not None
+
+    def seconds_left(self, now: datetime | None = None) -> int | None:
+        """Whole seconds until the time is up (0 after), None without a timer."""
+        deadline = self.deadline
+        if deadline is None:
+            return None
+        left = (deadline - (now or datetime.now(timezone.utc))).total_seconds()
+        return max(0, math.ceil(left))
+
+    @property
     def deadline(self) -> datetime | None:
         """When an exam's time is up (None without a timer)."""
         if not self.time_limit or self.started_at is None:
             return None
-        started = self.started_at if self.started_at.tzinfo else \
-            self.started_at.replace(tzinfo=timezone.utc)
-        return started + timedelta(minutes=self.time_limit)
+        return aware(self.started_at) + timedelta(minutes=self.time_limit)
+
+    @property
+    def timed_out(self) -> bool:
+        """Submitted by the clock (its time and GRACE were up), not by the taker."""
+        deadline = self.deadline
+        return (self.submitted_at is not None and deadline is not None
+                and aware(self.submitted_at) >= deadline + GRACE)
 
     def out_of_time(self, now: datetime | None = None) -> bool:
         deadline = self.deadline
@@ -204,37 +242,122 @@ def _questions(row) -> list[dict]:
 def _shared(row: Quiz) -> Shared:
     return Shared(row.title, row.take_token, row.owner_token, row.tier, row.count, row.seed,
                   row.mode, row.pass_mark, _questions(row), row.time_limit,
-                  _taken(row.id) if row.id is not None else 0)
+                  _taken(row.id) if row.id is not None else 0,
+                  row.retakes is not False, row.deadline, row.closed_at)
 
 
 def _attempt(row: QuizAttempt, answers: dict, title: str | None = None) -> Attempt:
     return Attempt(row.token, row.name, row.tier, row.count, row.seed, row.mode, row.pass_mark,
-                   answers, title, row.created_at, _questions(row), row.time_limit)
+                   answers, title, row.created_at, _questions(row), row.time_limit,
+                   row.submitted_at, row.quiz_id)
 
 
 def get(token: str) -> Attempt | None:
-    if not token or len(token) > 64:
-        return None
-    row = db.session.scalar(select(QuizAttempt).where(QuizAttempt.token == token))
+    """An attempt with its answers. An exam whose time (and GRACE) is up is submitted here, on
+    the first request after it, so nothing sent later counts, whatever the browser does."""
+    row = _row(token)
     if row is None:
         return None
+    if row.submitted_at is None and _attempt(row, {}).out_of_time():
+        _close(token, lambda r: aware(r.created_at) + timedelta(minutes=r.time_limit) + GRACE)
+        row = _row(token)
     answers = {a.position: (a.answer, a.correct) for a in db.session.scalars(
         select(QuizAnswer).where(QuizAnswer.attempt_id == row.id))}
     title = db.session.get(Quiz, row.quiz_id).title if row.quiz_id else None
     return _attempt(row, answers, title)
 
 
-def answer(token: str, position: int, given, correct: bool) -> bool:
-    """Store the answer to one question; False if it was answered already (the first counts)."""
-    row = db.session.scalar(select(QuizAttempt).where(QuizAttempt.token == token))
-    if row is None or db.session.get(QuizAnswer, (row.id, position)) is not None:
-        return False
-    stored = []
+def _row(token: str) -> QuizAttempt | None:
+    if not token or len(token) > 64:
+        return None
+    return db.session.scalar(select(QuizAttempt).where(QuizAttempt.token == token))
 
-    def add():
-        if db.session.get(QuizAnswer, (row.id, position)) is None:
+
+def _close(token: str, when) -> None:
+    """Set the attempt's submitted_at to when(row), unless it is set already (the first wins)."""
+    def close():
+        row = db.session.scalar(select(QuizAttempt).where(QuizAttempt.token == token))
+        if row is not None and row.submitted_at is None:
+            row.submitted_at = when(row)
+    write(close)
+    db.session.expire_all()  # the next read sees the committed row
+
+
+def submit(token: str) -> bool:
+    """The taker submits (or the browser does at 0:00): from now on no answer changes. False for
+    an unknown attempt; submitting twice changes nothing."""
+    attempt = get(token)  # an attempt out of time is closed at its time, not now
+    if attempt is None:
+        return False
+    _close(token, lambda _row: datetime.now(timezone.utc))
+    return True
+
+
+# What answer() did: stored, kept the first (practice: the feedback was shown), or refused
+# because the attempt is submitted or out of time.
+STORED, KEPT, CLOSED = "stored", "kept", "closed"
+
+
+def answer(token: str, position: int, given, correct: bool) -> str:
+    """Store the answer to one question, committed before it is acknowledged. In practice the
+    first answer counts (its feedback was shown); in an exam the latest does, until submitted.
+    Nothing is stored once the attempt is submitted or its time (and GRACE) is up."""
+    attempt = get(token)
+    if attempt is None or attempt.submitted:
+        return CLOSED
+    outcome = []
+
+    def store():
+        row = db.session.scalar(select(QuizAttempt).where(QuizAttempt.token == token))
+        if row.submitted_at is not None:  # submitted meanwhile (another tab, the timer)
+            outcome.append(CLOSED)
+            return
+        stored = db.session.get(QuizAnswer, (row.id, position))
+        if stored is None:
             db.session.add(QuizAnswer(attempt_id=row.id, position=position, answer=given,
                                       correct=bool(correct)))
-            stored.append(True)
-    write(add)
-    return bool(stored)
+        elif row.mode == "exam":
+            stored.answer, stored.correct = given, bool(correct)
+        else:
+            outcome.append(KEPT)
+            return
+        outcome.append(STORED)
+    write(store)
+    return outcome[0]
+
+
+def resume(quiz: Shared, tokens: list[str]) -> tuple[Attempt | None, Attempt | None]:
+    """Of the attempts this browser remembers (newest first), at this quiz: the newest one not
+    yet submitted (to resume, with its clock) and the newest submitted one."""
+    rows = db.session.scalars(select(QuizAttempt.token).join(Quiz, Quiz.id == QuizAttempt.quiz_id)
+                              .where(Quiz.take_token == quiz.take_token,
+                                     QuizAttempt.token.in_(tokens[:MEMORY]))).all()
+    here = set(rows)
+    mine = [a for a in (get(t) for t in tokens if t in here) if a is not None]
+    return (next((a for a in mine if not a.submitted), None),
+            next((a for a in mine if a.submitted), None))
+
+
+def door(quiz: Shared, tokens: list[str]) -> tuple[str, Attempt | None]:
+    """What the take link does for a browser that remembers these attempts: ("resume", its
+    unfinished attempt: same questions, same clock), ("closed" | "deadline", None or its last
+    submitted attempt): no new attempt, ("taken", its submitted attempt) when the owner allows no
+    retakes, or ("open", None or its last submitted attempt): a new one may start."""
+    unfinished, submitted = resume(quiz, tokens)
+    if unfinished is not None:
+        return "resume", unfinished
+    why = quiz.why_not_open()
+    if why is not None:
+        return why, submitted
+    if submitted is not None and not quiz.retakes:
+        return "taken", submitted
+    return "open", submitted
+
+
+def resume_at(attempt: Attempt) -> int | None:
+    """Where an unfinished attempt goes on: its first unanswered question (None: all answered,
+    so Review and submit)."""
+    return next((n for n in range(1, attempt.count + 1) if n not in attempt.answers), None)
+
+
+MEMORY = 30  # attempts a browser remembers (a signed cookie: 30 tokens are about 1.5 KB)

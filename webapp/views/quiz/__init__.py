@@ -5,19 +5,26 @@ GET  /quiz                               choose a tier, the questions' source, h
 POST /quiz                               start an attempt -> 303 to its first question
 GET  /quiz/a/<token>/<n>                 question n (assign questions use the live sliders)
 POST /quiz/a/<token>/<n>                 an answer: stored, then feedback (practice) or the next
-                                         question (exam); a bad answer is a 400 on the page
-POST /quiz/a/<token>/<n>/live            sliders moved on an assign question (the live check)
-GET  /quiz/a/<token>/review              score, pass or fail, every question with its key
+                                         question (exam); a bad answer is a 400 on the page.
+                                         op=next/prev (the Next and Back buttons) save what is
+                                         chosen, then move; op=timeup (the timer at 0:00) saves
+                                         it and submits
+POST /quiz/a/<token>/<n>/live            sliders moved on an assign question (the live check; in
+                                         an exam, without the verdict: it would be the grade)
+GET  /quiz/a/<token>/review              before submission: "Review and submit" (answered or
+                                         not, links back; no key, mark or score). After it: the
+                                         score, pass or fail, every question with its key
+POST /quiz/a/<token>/submit              submit: from now on no answer changes
 
-An attempt's token (256 bits) is its only key: whoever has the link can take and review it.
+An attempt's token (256 bits) is its only key: whoever has the link can take and review it. An
+exam ends when the taker submits or its time (and services.quizzes.GRACE) is up; the server
+submits it on the first request after that, whatever the browser does.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import secrets
-from datetime import datetime, timezone
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale
@@ -28,7 +35,7 @@ from ...htmx import render
 from ...i18n import _l, gettext
 from ...live import board_cards, labels, live_check
 from ...services import quizzes
-from .answers import QuizAnswerError, read_answer, read_split
+from .answers import QuizAnswerError, chose_nothing, read_answer, read_split
 
 bp = Blueprint("quiz", __name__, url_prefix="/quiz")
 TEMPLATE = "quiz/question.html"
@@ -126,24 +133,47 @@ def question(token: str, n: int):
 @bp.post("/a/<token>/<int:n>")
 def answer(token: str, n: int):
     attempt, current = _question(token, n)
-    if request.form.get("op", "").startswith("step:"):  # a −/+ button without JavaScript
+    op = request.form.get("op", "")
+    if attempt.submitted:  # nothing changes after submission: the results say why
+        return _refused(attempt)
+    if op.startswith("step:"):  # a −/+ button without JavaScript
         return _show(attempt, current, n, split=_stepped(current, request.form))
-    if attempt.out_of_time():  # nothing after the exam's time counts; the results say so
-        return redirect(url_for(".review", token=token, late=1), 303)
-    try:
-        given = read_answer(current, request.form)
-    except QuizAnswerError as err:
-        return _show(attempt, current, n, error=str(err), status=400,
-                     split=read_split(current, request.form))
-    if current["type"] == "assign":  # graded as the sliders show it
+    moving = op in ("next", "prev", "timeup")
+    given = None  # nothing chosen (sliders at 0 are never a legal split): Next and Back move on
+    if not (moving and chose_nothing(current, request.form)):
+        try:
+            given = read_answer(current, request.form)
+        except QuizAnswerError as err:
+            if op != "timeup":  # at 0:00 there is no one to ask
+                return _show(attempt, current, n, error=str(err), status=400,
+                             split=read_split(current, request.form))
+    if given is not None and current["type"] == "assign":  # graded as the sliders show it
         given = live_check(_board(current), given, fit=True).split
-    quizzes.answer(token, n, given, grade(current, given))  # committed; the first answer counts
-    attempt = quizzes.get(token)
-    if attempt.mode == "exam" and n < attempt.count:
-        return redirect(url_for(".question", token=token, n=n + 1), 303)
-    if attempt.mode == "exam":
+    outcome = None
+    if given is not None:  # committed before it is acknowledged
+        outcome = quizzes.answer(token, n, given, grade(current, given))
+        if outcome == quizzes.CLOSED:
+            return _refused(quizzes.get(token))
+    if op == "timeup":
+        quizzes.submit(token)
         return redirect(url_for(".review", token=token), 303)
-    return redirect(url_for(".question", token=token, n=n) + "#feedback", 303)
+    if attempt.mode == "practice" and (outcome == quizzes.STORED or not moving):
+        return redirect(url_for(".question", token=token, n=n) + "#feedback", 303)
+    step = -1 if op == "prev" else 1
+    return redirect(_neighbour(attempt, n + step), 303)
+
+
+def _neighbour(attempt, n: int) -> str:
+    """Question n, or Review and submit past the last one."""
+    if n > attempt.count:
+        return url_for(".review", token=attempt.token)
+    return url_for(".question", token=attempt.token, n=max(1, n))
+
+
+def _refused(attempt):
+    """An answer to a submitted attempt: nothing stored; the results say why."""
+    why = "late" if attempt.timed_out else "submitted"
+    return redirect(url_for(".review", token=attempt.token, **{why: 1}), 303)
 
 
 @bp.post("/a/<token>/<int:n>/live")
@@ -151,6 +181,8 @@ def live(token: str, n: int):
     attempt, current = _question(token, n)
     if current["type"] != "assign":
         abort(404)
+    if attempt.submitted:
+        abort(409)
     return _show(attempt, current, n, split=read_split(current, request.form),
                  blocks=["verdict", "live_oob"])
 
@@ -160,6 +192,10 @@ def review(token: str):
     attempt = quizzes.get(token)
     if attempt is None:
         abort(404)
+    if not attempt.submitted:  # no key, mark or score before submission
+        return render_template("quiz/submit.html", attempt=attempt, timer=_timer(attempt),
+                               unanswered=attempt.count - len(attempt.answers),
+                               grace=int(quizzes.GRACE.total_seconds()))
     questions = quiz_questions(attempt.questions)
     rows = []
     for i, q in enumerate(questions, start=1):
@@ -169,7 +205,25 @@ def review(token: str):
                      "split": words_of(q, given) if q["type"] == "assign" and given
                      else None})
     return render_template("quiz/review.html", attempt=attempt, rows=rows,
-                           late="late" in request.args and attempt.out_of_time())
+                           late="late" in request.args, again="submitted" in request.args,
+                           grace=int(quizzes.GRACE.total_seconds()))
+
+
+@bp.post("/a/<token>/submit")
+def submit(token: str):
+    if not quizzes.submit(token):
+        abort(404)
+    return redirect(url_for(".review", token=token), 303)
+
+
+def _timer(attempt) -> dict | None:
+    """What the page's timer shows and the browser counts down (quiz-timer.js), from the
+    server's clock: seconds left, not a deadline a wrong phone clock would misread."""
+    left = attempt.seconds_left()
+    if left is None or attempt.submitted:
+        return None
+    return {"left": left, "text": f"{left // 60}:{left % 60:02d}",
+            "grace": int(quizzes.GRACE.total_seconds())}
 
 
 def lang() -> str:
@@ -246,7 +300,7 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
           split: dict | None = None, blocks="content"):
     stored = attempt.answers.get(n)
     given, correct = stored if stored else (None, None)
-    show_key = stored is not None and attempt.mode == "practice"
+    practice, done = attempt.mode == "practice", attempt.submitted
     board = _board(q)
     live = None
     if q["type"] == "assign":
@@ -254,17 +308,22 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
         live = live_check(board, shown, fit=True,
                           hide_most={(q["goal"]["creature"], q["goal"]["recipient"])})
     cards = board_cards(board, labels(board)) if board is not None else None
-    deadline = attempt.deadline
+    options = options_of(attempt.token, n, q)
     context = {
-        "minutes_left": max(0, math.ceil((deadline - datetime.now(timezone.utc)).total_seconds()
-                                         / 60)) if deadline else None,
         "attempt": attempt, "q": q, "n": n, "live": live, "cards": cards,
-        "options": options_of(attempt.token, n, q), "given": given, "correct": correct,
-        "show_key": show_key, "error": error, "answered": stored is not None,
+        "options": options, "given": given, "correct": correct, "error": error,
+        # the key: after each answer in practice, and for every question once submitted
+        "show_key": done or (practice and stored is not None),
+        # inputs locked: practice's first answer counts; nothing changes after submission
+        "answered": done or (practice and stored is not None),
+        # an exam's saved answer, changeable until submitted (said in words, no mark)
+        "saved": shown_answer(q, given, options) if stored and not practice and not done
+        else None,
+        "hide_verdict": not practice and not done,  # an exam's live verdict would be the grade
+        "timer": _timer(attempt), "autosubmit": _timer(attempt) is not None,
         "answer_url": url_for(".answer", token=attempt.token, n=n),
         "live_url": url_for(".live", token=attempt.token, n=n),
-        "next_url": url_for(".question", token=attempt.token, n=n + 1) if n < attempt.count
-        else url_for(".review", token=attempt.token),
+        "next_url": _neighbour(attempt, n + 1),
         "prev_url": url_for(".question", token=attempt.token, n=n - 1) if n > 1 else None,
     }
     return render(TEMPLATE, blocks, status=status, **context)

@@ -41,6 +41,19 @@ def read_answer(q: dict, form):
     return read_split(q, form)
 
 
+def chose_nothing(q: dict, form) -> bool:
+    """Nothing chosen on the page (Next, Back and the timer then just move on); an answer typed
+    or ticked but unreadable is not nothing: it gets its message, never silently dropped."""
+    kind = q["type"]
+    if kind == "number":
+        return not (form.get("amount") or "").strip()
+    if kind == "legal":
+        return not form.get("verdict")
+    if kind in ("rule", "one", "many"):
+        return not form.getlist("option")
+    return not any(v for row in read_split(q, form).values() for v in row.values())
+
+
 def read_split(q: dict, form) -> dict:
     """The sliders' dmg:<attacker>:<recipient> fields, for the attackers on this board; the live
     check fits the amounts to what the sliders allow."""

@@ -3,7 +3,11 @@
 GET|POST /quiz/new                 settings and a first set of questions (tier, how many, from the
                                    bank, generated or both) with their keys; save. Or import a
                                    quiz file.
-GET|POST /quiz/t/<take>            the take link: the quiz's rules, a name, start
+GET|POST /quiz/t/<take>            the take link: the quiz's rules, a name, start. The browser
+                                   remembers its attempts (a signed cookie, as /class remembers a
+                                   class): the link resumes an unfinished one (same clock), and
+                                   refuses a new one when the quiz is closed (410), past its
+                                   deadline (410) or taken already without retakes (403)
 GET      /quiz/o/<owner>           the owner link: both links, the questions with their keys (and,
                                    until someone takes it, editing: see authoring.py), every
                                    attempt, per-question results
@@ -23,12 +27,19 @@ from flask import Response, abort, redirect, render_template, request, url_for
 from ...content.generate import TIERS, check_split
 from ...content.questions import SOURCES, bank, draw
 from ...content.quizfile import QuizFileError, dump, parse
-from ...i18n import gettext
+from ...i18n import _l, gettext
 from ...services import quizzes
+from .. import classroom  # its signed-cookie helpers (the module: the two import each other)
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
                TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, shown_answer, whole)
 
 MAX_TITLE = 80
+ATTEMPTS_COOKIE = "quiz_attempts"  # this browser's attempt tokens at shared quizzes, newest first
+REFUSALS = {
+    "closed": (410, _l("This quiz is closed: it takes no new attempts.")),
+    "deadline": (410, _l("The deadline to start this quiz has passed: it takes no new attempts.")),
+    "taken": (403, _l("You have taken this quiz already, and its owner allows one attempt.")),
+}
 
 
 def read_settings(form) -> tuple[dict, list[str]]:
@@ -124,14 +135,25 @@ def take(token: str):
     quiz = quizzes.shared(take=token)
     if quiz is None:
         abort(404)
+    mine = (classroom.read_cookie(ATTEMPTS_COOKIE) or "").split()
+    state, attempt = quizzes.door(quiz, mine)
+    if state == "resume":  # the same attempt, its answers and its clock
+        n = quizzes.resume_at(attempt)
+        return redirect(url_for(".question", token=attempt.token, n=n) if n
+                        else url_for(".review", token=attempt.token), 303)
+    if state in REFUSALS:
+        status, refusal = REFUSALS[state]
+        return render_template("quiz/take.html", quiz=quiz, refusal=refusal, mine=attempt), status
     problem = None
     if request.method == "POST":
         name = " ".join(request.form.get("name", "").split())[:MAX_NAME]
         if name:
-            attempt = quizzes.take(quiz, name)
-            return redirect(url_for(".question", token=attempt, n=1), 303)
+            started = quizzes.take(quiz, name)
+            return classroom.set_cookie(
+                redirect(url_for(".question", token=started, n=1), 303), ATTEMPTS_COOKIE,
+                " ".join([started, *mine][:quizzes.MEMORY]), path="/quiz")
         problem = gettext("Enter your name: the quiz's owner sees it with your score.")
-    return render_template("quiz/take.html", quiz=quiz, problem=problem,
+    return render_template("quiz/take.html", quiz=quiz, problem=problem, mine=attempt,
                            counts=COUNTS), 400 if problem else 200
 
 

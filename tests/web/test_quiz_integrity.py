@@ -1,0 +1,338 @@
+"""Exam integrity for the quiz TAKER (issue 19): no key before the attempt is submitted, nothing
+changes after it, the time limit ends the exam (with a stated allowance for the network), the take
+link resumes this browser's unfinished attempt, and a quiz that is closed, past its deadline or
+already taken (without retakes) starts nothing. Each test tries what a candidate could try."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from sqlalchemy import select
+
+from tests.conftest import csrf_token
+from tests.web.test_quiz import (attempt_of, make_quiz, questions_of, right_answer, start,
+                                 wrong_answer)
+from webapp.services import quizzes
+from webapp.services.database import db
+from webapp.services.models import Quiz, QuizAttempt
+
+KEY_WORDS = ("The answer:", "The legal ones:", "Why", "Right!", "Not quite", "right (",
+             "Passed", "Not passed")
+
+
+def no_key(html: str, questions: list[dict]) -> None:
+    """Nothing on the page gives a key, an explanation, a mark or the score away."""
+    for word in KEY_WORDS:
+        assert word not in html, word
+    for q in questions:
+        assert q["explanation"][:40].replace("'", "&#39;") not in html
+
+
+def post(client, url, **fields):
+    return client.post(url, data={"csrf_token": csrf_token(client, "/quiz"), **fields})
+
+
+def backdate(app, token, seconds):
+    """The attempt started `seconds` ago (its clock, as the server keeps it)."""
+    with app.app_context():
+        row = db.session.scalar(select(QuizAttempt).where(QuizAttempt.token == token))
+        row.created_at = datetime.now(timezone.utc) - timedelta(seconds=seconds)
+        db.session.commit()
+
+
+def submitted_at(app, token):
+    with app.app_context():
+        return db.session.scalar(select(QuizAttempt.submitted_at)
+                                 .where(QuizAttempt.token == token))
+
+
+# ---- no key before submission -------------------------------------------------------------------
+
+def test_editing_the_address_to_review_before_submitting_shows_no_key(client, app):
+    attempt = attempt_of(app, start(client, mode="exam", count="6", tier="3"))
+    questions = questions_of(attempt)
+    review = client.get(f"/quiz/a/{attempt.token}/review")
+    html = review.get_data(as_text=True)
+    assert review.status_code == 200
+    assert "Review and submit" in html
+    no_key(html, questions)
+    assert html.count("not answered") >= 6  # every question listed, each with a link back
+    for n in range(1, 7):
+        assert f'href="/quiz/a/{attempt.token}/{n}"' in html
+    assert re.search(rf'<form[^>]+method="post"[^>]+action="/quiz/a/{attempt.token}/submit"', html)
+    assert "6 questions are not answered" in html  # it warns before submitting
+    # Nothing was submitted by looking, and answers sent afterwards still count as answers.
+    assert submitted_at(app, attempt.token) is None
+
+
+def test_the_last_question_goes_to_review_and_submit_with_the_skipped_one_listed(client, app):
+    attempt = attempt_of(app, start(client, mode="exam", count="3"))
+    questions = questions_of(attempt)
+    post(client, f"/quiz/a/{attempt.token}/1", **right_answer(questions[0]))
+    last = post(client, f"/quiz/a/{attempt.token}/3", **right_answer(questions[2]))
+    assert last.headers["Location"] == f"/quiz/a/{attempt.token}/review"
+    html = client.get(last.headers["Location"]).get_data(as_text=True)
+    no_key(html, questions)
+    assert "1 question is not answered" in html
+    assert submitted_at(app, attempt.token) is None
+    # The skipped question still takes an answer (the exam is not over).
+    assert client.get(f"/quiz/a/{attempt.token}/2").status_code == 200
+    post(client, f"/quiz/a/{attempt.token}/2", **right_answer(questions[1]))
+    with app.app_context():
+        assert set(quizzes.get(attempt.token).answers) == {1, 2, 3}
+
+
+def test_an_exam_question_page_and_its_live_fragment_give_nothing_away(client, app):
+    attempt = attempt_of(app, start(client, mode="exam", count="6", tier="3"))
+    questions = questions_of(attempt)
+    for n, q in enumerate(questions, start=1):
+        post(client, f"/quiz/a/{attempt.token}/{n}", **right_answer(q))
+        html = client.get(f"/quiz/a/{attempt.token}/{n}").get_data(as_text=True)
+        no_key(html, questions)
+        assert "Answer saved" in html
+        if q["type"] == "assign":
+            live = post(client, f"/quiz/a/{attempt.token}/{n}/live", **right_answer(q))
+            text = live.get_data(as_text=True)
+            assert live.status_code == 200
+            assert "Legal" not in text and "Not legal" not in text  # the verdict is the grade
+    # A generated question's seed would let /api/quiz/generate rebuild the keys: never shown.
+    seed = str(attempt.questions[0]["gen"][1])
+    for path in [f"/{n}" for n in range(1, 7)] + ["/review"]:
+        assert seed not in client.get(f"/quiz/a/{attempt.token}{path}").get_data(as_text=True)
+
+
+def test_an_exam_answer_can_change_until_submitted_then_never(client, app):
+    attempt = attempt_of(app, start(client, mode="exam", count="2", tier="1"))
+    q = questions_of(attempt)[0]
+    url = f"/quiz/a/{attempt.token}/1"
+    post(client, url, **wrong_answer(q))
+    post(client, url, **right_answer(q))
+    with app.app_context():
+        kept = quizzes.get(attempt.token).answers
+    assert kept[1][1] is True  # the latest answer counts
+    submitted = post(client, f"/quiz/a/{attempt.token}/submit")
+    assert submitted.status_code == 303
+    assert submitted.headers["Location"] == f"/quiz/a/{attempt.token}/review"
+    assert submitted_at(app, attempt.token) is not None
+    results = client.get(f"/quiz/a/{attempt.token}/review").get_data(as_text=True)
+    assert "1 of 2 right (50%)." in results and "Why" in results  # only now, the keys
+    # Back, re-answer, post by hand: nothing changes, for an answered or a skipped question.
+    for n, fields in ((1, {"amount": "998", "verdict": "illegal", "option": "zz"}),
+                      (2, right_answer(questions_of(attempt)[1]))):
+        late = post(client, f"/quiz/a/{attempt.token}/{n}", **fields)
+        assert late.status_code == 303
+        assert late.headers["Location"] == f"/quiz/a/{attempt.token}/review?submitted=1"
+        assert "already submitted" in client.get(late.headers["Location"]).get_data(as_text=True)
+    with app.app_context():
+        assert quizzes.get(attempt.token).answers == kept
+    live = post(client, f"/quiz/a/{attempt.token}/1/live")
+    assert live.status_code in (404, 409)
+    again = post(client, f"/quiz/a/{attempt.token}/submit")  # a second submit changes nothing
+    assert again.status_code == 303
+
+
+def test_submitting_needs_the_csrf_token(client, app):
+    attempt = attempt_of(app, start(client, mode="exam", count="2"))
+    response = client.post(f"/quiz/a/{attempt.token}/submit", data={})
+    assert response.status_code == 400 and submitted_at(app, attempt.token) is None
+
+
+def test_practice_keeps_its_feedback_and_finishes_on_the_same_page(client, app):
+    attempt = attempt_of(app, start(client, count="2", tier="1"))
+    questions = questions_of(attempt)
+    post(client, f"/quiz/a/{attempt.token}/1", **right_answer(questions[0]))
+    assert "Right!" in client.get(f"/quiz/a/{attempt.token}/1").get_data(as_text=True)
+    assert "Review and submit" in client.get(f"/quiz/a/{attempt.token}/review").get_data(
+        as_text=True)
+    post(client, f"/quiz/a/{attempt.token}/submit")
+    assert "1 of 2 right (50%)." in client.get(f"/quiz/a/{attempt.token}/review").get_data(
+        as_text=True)
+    post(client, f"/quiz/a/{attempt.token}/2", **right_answer(questions[1]))
+    with app.app_context():
+        assert set(quizzes.get(attempt.token).answers) == {1}
+
+
+# ---- time -----------------------------------------------------------------------------------------
+
+def test_the_timer_states_the_allowance_and_never_says_late_answers_are_lost(client, app):
+    attempt = attempt_of(app, start(client, mode="exam", count="2", minutes="15"))
+    html = client.get(f"/quiz/a/{attempt.token}/1").get_data(as_text=True)
+    assert "Answers sent up to 30 seconds after the time is up still count." in html
+    assert "not counted" not in html
+    assert re.search(r'data-seconds-left="(8\d\d|900)"', html)
+    assert 'src="/static/js/quiz-timer.js"' in html
+    assert 'data-autosubmit' in html
+
+
+def test_an_answer_within_the_allowance_counts_and_the_attempt_ends_with_it(client, app):
+    attempt = attempt_of(app, start(client, mode="exam", count="2", minutes="1"))
+    q = questions_of(attempt)[0]
+    backdate(app, attempt.token, 60 + quizzes.GRACE.total_seconds() - 10)
+    sent = post(client, f"/quiz/a/{attempt.token}/1", op="timeup", **right_answer(q))
+    assert sent.headers["Location"] == f"/quiz/a/{attempt.token}/review"
+    assert submitted_at(app, attempt.token) is not None  # time up: the browser submitted
+    with app.app_context():
+        assert quizzes.get(attempt.token).answers[1][1] is True
+
+
+def test_after_the_time_and_the_allowance_answers_are_refused_and_the_attempt_is_submitted(
+        client, app):
+    attempt = attempt_of(app, start(client, mode="exam", count="2", minutes="1"))
+    q = questions_of(attempt)[0]
+    backdate(app, attempt.token, 60 + quizzes.GRACE.total_seconds() + 5)
+    late = post(client, f"/quiz/a/{attempt.token}/1", **right_answer(q))
+    assert late.status_code == 303
+    assert late.headers["Location"] == f"/quiz/a/{attempt.token}/review?late=1"
+    html = client.get(late.headers["Location"]).get_data(as_text=True)
+    assert "more than 30 seconds after the time was up" in html and "0 of 2 right" in html
+    assert submitted_at(app, attempt.token) is not None
+    with app.app_context():
+        assert quizzes.get(attempt.token).answers == {}
+
+
+def test_the_first_request_after_the_time_submits_the_attempt(client, app):
+    attempt = attempt_of(app, start(client, mode="exam", count="2", minutes="1"))
+    backdate(app, attempt.token, 200)
+    html = client.get(f"/quiz/a/{attempt.token}/review").get_data(as_text=True)
+    assert "0 of 2 right" in html
+    assert submitted_at(app, attempt.token) is not None
+
+
+# ---- the take link: resume, retakes, closed, deadline, title, time limit ------------------------
+
+def shared_quiz(client, app, **settings):
+    owner = make_quiz(client, count="2", **{k: v for k, v in settings.items()
+                                            if k in ("mode", "minutes")}).headers["Location"]
+    with app.app_context():
+        row = db.session.scalar(select(Quiz).where(Quiz.owner_token == owner.rsplit("/", 1)[1]))
+        for name in ("retakes", "deadline", "closed_at"):
+            if name in settings:
+                setattr(row, name, settings[name])
+        db.session.commit()
+        return f"/quiz/t/{row.take_token}"
+
+
+def take(client, link, name="Alice"):
+    return client.post(link, data={"csrf_token": csrf_token(client, "/quiz"), "name": name})
+
+
+def test_reopening_the_take_link_resumes_the_unfinished_attempt_and_its_clock(client, app):
+    link = shared_quiz(client, app, minutes="15")
+    first = take(client, link).headers["Location"]
+    token = first.split("/a/")[1].split("/")[0]
+    backdate(app, token, 120)
+    again = client.get(link)
+    assert again.status_code == 303 and again.headers["Location"].startswith(f"/quiz/a/{token}/")
+    assert take(client, link).headers["Location"].startswith(f"/quiz/a/{token}/")
+    html = client.get(f"/quiz/a/{token}/1").get_data(as_text=True)
+    assert re.search(r'data-seconds-left="7[6-8]\d"', html)  # 13 minutes left, not 15
+    other = app.test_client()  # another browser starts its own
+    assert f"/quiz/a/{token}/" not in take(other, link).headers["Location"]
+
+
+def test_without_retakes_a_browser_that_submitted_gets_its_results_not_a_new_attempt(client, app):
+    link = shared_quiz(client, app, retakes=False)
+    token = take(client, link).headers["Location"].split("/a/")[1].split("/")[0]
+    post(client, f"/quiz/a/{token}/submit")
+    page = client.get(link)
+    html = page.get_data(as_text=True)
+    assert page.status_code == 403 and f'href="/quiz/a/{token}/review"' in html
+    assert 'name="name"' not in html
+    refused = take(client, link, "Alice again")
+    assert refused.status_code == 403
+    with app.app_context():
+        assert db.session.scalar(select(QuizAttempt.id).where(
+            QuizAttempt.name == "Alice again")) is None
+
+
+def test_with_retakes_a_browser_that_submitted_starts_again(client, app):
+    link = shared_quiz(client, app)
+    token = take(client, link).headers["Location"].split("/a/")[1].split("/")[0]
+    post(client, f"/quiz/a/{token}/submit")
+    assert client.get(link).status_code == 200
+    assert f"/a/{token}/" not in take(client, link).headers["Location"]
+
+
+@pytest.mark.parametrize("settings, message", [
+    ({"closed_at": datetime.now(timezone.utc)}, "This quiz is closed"),
+    ({"deadline": datetime.now(timezone.utc) - timedelta(minutes=1)}, "The deadline to start")])
+def test_a_closed_quiz_or_one_past_its_deadline_starts_nothing(client, app, settings, message):
+    link = shared_quiz(client, app, **settings)
+    page = client.get(link)
+    assert page.status_code == 410 and message in page.get_data(as_text=True)
+    refused = take(client, link)
+    assert refused.status_code == 410 and message in refused.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalar(select(QuizAttempt.id)) is None
+
+
+def test_a_deadline_still_ahead_starts_and_an_unfinished_attempt_resumes_after_closing(client,
+                                                                                      app):
+    link = shared_quiz(client, app, deadline=datetime.now(timezone.utc) + timedelta(hours=1))
+    token = take(client, link).headers["Location"].split("/a/")[1].split("/")[0]
+    with app.app_context():
+        row = db.session.scalar(select(Quiz))
+        row.closed_at = datetime.now(timezone.utc)
+        db.session.commit()
+    assert client.get(link).headers["Location"].startswith(f"/quiz/a/{token}/")
+
+
+def test_the_attempt_page_carries_the_quizs_title(client, app):
+    link = shared_quiz(client, app)
+    question = take(client, link).headers["Location"]
+    html = client.get(question).get_data(as_text=True)
+    assert re.search(r"<title>[^<]*Judge night", html) and re.search(r"<h1>Judge night</h1>", html)
+    assert "Trample quiz, tier" not in html
+    alone = client.get(start(client, tier="3").headers["Location"]).get_data(as_text=True)
+    assert re.search(r"<h1>Trample quiz, tier 3</h1>", alone)
+
+
+@pytest.mark.parametrize("lang, minutes, words", [
+    ("en", "15", "Time limit: 15 minutes."), ("en", "1", "Time limit: 1 minute."),
+    ("fr", "15", "Durée limite\u00a0: 15 minutes."),
+    ("ja", "15", "制限時間：15分。")])
+def test_the_take_page_states_the_real_time_limit(client, app, lang, minutes, words):
+    link = shared_quiz(client, app, minutes=minutes)
+    html = client.get(f"{link}?lang={lang}").get_data(as_text=True)
+    assert words in html and "No timer" not in html and "Pas de chronomètre" not in html
+
+
+# ---- "Next" never drops a chosen answer --------------------------------------------------------
+
+@pytest.mark.parametrize("mode", ["exam", "practice"])
+def test_next_saves_the_chosen_answer_first(client, app, mode):
+    attempt = attempt_of(app, start(client, mode=mode, count="6", tier="3"))
+    questions = questions_of(attempt)
+    n, q = next((i, q) for i, q in enumerate(questions, 1) if q["type"] in ("rule", "one"))
+    html = client.get(f"/quiz/a/{attempt.token}/{n}").get_data(as_text=True)
+    assert re.search(r'<button[^>]+form="answer"[^>]+name="op" value="next"', html)
+    moved = post(client, f"/quiz/a/{attempt.token}/{n}", op="next", option=q["answer"])
+    with app.app_context():
+        assert quizzes.get(attempt.token).answers[n] == (q["answer"], True)
+    if mode == "exam":
+        assert moved.headers["Location"] == f"/quiz/a/{attempt.token}/{n + 1}"
+    else:  # practice shows the feedback first, as the answer button does
+        assert moved.headers["Location"] == f"/quiz/a/{attempt.token}/{n}#feedback"
+
+
+def test_next_with_nothing_chosen_just_moves_on(client, app):
+    attempt = attempt_of(app, start(client, mode="exam", count="6", tier="3"))
+    for n in range(1, 7):
+        moved = post(client, f"/quiz/a/{attempt.token}/{n}", op="next",
+                     **{k: "0" for k in ("dmg:a1:player", "dmg:a1:b1")})
+        assert moved.headers["Location"] == (f"/quiz/a/{attempt.token}/{n + 1}" if n < 6
+                                             else f"/quiz/a/{attempt.token}/review")
+    back = post(client, f"/quiz/a/{attempt.token}/3", op="prev")
+    assert back.headers["Location"] == f"/quiz/a/{attempt.token}/2"
+    with app.app_context():
+        assert quizzes.get(attempt.token).answers == {}
+
+
+def test_next_with_an_unreadable_answer_says_so_instead_of_dropping_it(client, app):
+    attempt = attempt_of(app, start(client, mode="exam", count="6", tier="3"))
+    n = next(i for i, q in enumerate(questions_of(attempt), 1) if q["type"] == "number")
+    response = post(client, f"/quiz/a/{attempt.token}/{n}", op="next", amount="1000")
+    assert response.status_code == 400 and "isn’t a whole number" in response.get_data(
+        as_text=True)
