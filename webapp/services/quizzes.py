@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from .database import db, write
 from .models import Quiz, QuizAnswer, QuizAttempt
@@ -44,11 +44,26 @@ class Shared:
     pass_mark: int
     questions: list = field(default_factory=list)
     time_limit: int | None = None
-    taken: int = 0  # attempts so far: a quiz taken once is locked (its questions and settings)
+    taken: int = 0  # attempts so far: a quiz taken once has its questions and mode locked
+    retakes: bool = True  # may one browser start again after submitting
+    deadline: datetime | None = None  # the last moment to start an attempt (UTC)
+    closed_at: datetime | None = None  # closed by its owner to new attempts
 
     @property
     def locked(self) -> bool:
+        """Its questions and mode can't change: someone has taken it."""
         return self.taken > 0
+
+    def state(self, now: datetime | None = None) -> str:
+        """"open", "closed" (by its owner) or "past_deadline": may a new attempt start?"""
+        if self.closed_at is not None:
+            return "closed"
+        if self.deadline is not None and (now or utc_now()) > self.deadline:
+            return "past_deadline"
+        return "open"
+
+    def is_open(self, now: datetime | None = None) -> bool:
+        return self.state(now) == "open"
 
 
 @dataclass(frozen=True)
@@ -118,22 +133,51 @@ def create(title: str, questions: list[dict], mode: str, pass_mark: int,
     return _shared(row)
 
 
+# What can't change once someone has taken the quiz: their attempts must keep meaning what they
+# meant (the questions), and switching practice and exam under takers is unfair (the mode).
+LOCKED_ONCE_TAKEN = ("mode",)
+SETTINGS = ("title", "mode", "pass_mark", "time_limit", "deadline", "retakes")
+
+
 def edit(owner_token: str, *, questions: list[dict] | None = None, **settings) -> bool:
-    """Change a quiz's questions or settings (title, mode, pass_mark, time_limit); False once
-    anyone has taken it (their attempts must keep meaning what they meant)."""
+    """Change a quiz's questions or settings (SETTINGS). Once anyone has taken it, a change to
+    its questions or its mode is refused (False, nothing changed); the title, pass mark, timer
+    (for attempts started from now), deadline and retakes always change. A new pass mark
+    re-decides pass or fail of every attempt from its stored score."""
+    unknown = set(settings) - set(SETTINGS)
+    if unknown:
+        raise TypeError(f"not a quiz setting: {sorted(unknown)}")
     done = []
 
     def change():
         row = db.session.scalar(select(Quiz).where(Quiz.owner_token == owner_token))
-        if row is None or _taken(row.id):
+        if row is None:
+            return
+        if _taken(row.id) and (questions is not None or any(
+                name in settings and settings[name] != getattr(row, name)
+                for name in LOCKED_ONCE_TAKEN)):
             return
         if questions is not None:
             row.questions, row.count, row.tier = questions, len(questions), _tier(questions)
         for name, value in settings.items():
             setattr(row, name, value)
+        if "pass_mark" in settings:
+            db.session.execute(update(QuizAttempt).where(QuizAttempt.quiz_id == row.id)
+                               .values(pass_mark=settings["pass_mark"]))
         done.append(True)
     write(change)
     return bool(done)
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def aware(moment: datetime | None) -> datetime | None:
+    """A stored moment in UTC (SQLite gives it back without its zone)."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=timezone.utc)
 
 
 def _tier(questions: list[dict]) -> int:
@@ -204,7 +248,8 @@ def _questions(row) -> list[dict]:
 def _shared(row: Quiz) -> Shared:
     return Shared(row.title, row.take_token, row.owner_token, row.tier, row.count, row.seed,
                   row.mode, row.pass_mark, _questions(row), row.time_limit,
-                  _taken(row.id) if row.id is not None else 0)
+                  _taken(row.id) if row.id is not None else 0,
+                  row.retakes is not False, aware(row.deadline), aware(row.closed_at))
 
 
 def _attempt(row: QuizAttempt, answers: dict, title: str | None = None) -> Attempt:

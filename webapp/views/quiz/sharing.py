@@ -140,7 +140,8 @@ def owner(token: str):
     return owner_page(owned(token))
 
 
-def owner_page(quiz, *, problems=(), file_problems=(), status: int = 200):
+def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int = 200):
+    """The owner's page; after a refused settings form, its fields show what was `typed`."""
     attempts = quizzes.attempts(quiz)
     questions = quiz_questions(quiz.questions)
     tier = whole(request.args.get("tier"), 1, max(TIERS)) or 1
@@ -152,8 +153,17 @@ def owner_page(quiz, *, problems=(), file_problems=(), status: int = 200):
         source_names=QUESTION_SOURCES, type_names=TYPE_NAMES, board_types=BOARD_TYPE_NAMES,
         bank_questions=[q for q in quiz_questions([{"bank": b.id} for b in bank().of_tier(tier)])
                         if q["id"] not in chosen],
+        values=typed if typed is not None else settings_values(quiz),
+        state=quiz.state(), now=quizzes.utc_now(),
         take_url=url_for(".take", token=quiz.take_token, _external=True),
         owner_url=url_for(".owner", token=quiz.owner_token, _external=True)), status
+
+
+def settings_values(quiz) -> dict:
+    """The settings form's fields as the quiz has them (the deadline as its UTC field shows it)."""
+    return {"title": quiz.title, "pass_mark": quiz.pass_mark, "minutes": quiz.time_limit or "",
+            "mode": quiz.mode, "retakes": quiz.retakes,
+            "deadline": quiz.deadline.strftime("%Y-%m-%dT%H:%M") if quiz.deadline else ""}
 
 
 @bp.get("/o/<token>/results.csv")

@@ -1,0 +1,139 @@
+"""The quiz's owner controls it after people took it (issue 19): the title, pass mark, time limit,
+deadline and retakes stay editable (only the questions and the mode lock), the quiz closes and
+reopens, a test attempt is deleted, a preview stores nothing, and this browser remembers the
+owner's quizzes. Bad input first, every time."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from tests.conftest import csrf_token
+from webapp.content.questions import draw, resolve
+from webapp.services import quizzes
+from webapp.services.database import db
+from webapp.services.models import QuizAnswer, QuizAttempt
+
+from .test_quiz import links, make_quiz, right_answer, wrong_answer
+
+
+@pytest.fixture
+def judge(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def owner_url(judge):
+    return make_quiz(judge, count="2").headers["Location"]
+
+
+def quiz_at(app, owner_url):
+    with app.app_context():
+        return quizzes.shared(owner=owner_url.rsplit("/", 1)[1])
+
+
+def post(client, url, **fields):
+    return client.post(url, data={"csrf_token": csrf_token(client, "/quiz/new"), **fields})
+
+
+def take(app, judge, owner_url, name="Ana", right=0, wrong=0):
+    """A taker starts the quiz and answers its first `right` questions right, the `wrong` next
+    ones wrong; the attempt URL."""
+    take_url, _ = links(judge, owner_url)
+    taker = app.test_client()
+    started = taker.post(take_url, data={"csrf_token": csrf_token(taker, take_url), "name": name})
+    attempt_url = started.headers["Location"].rsplit("/", 1)[0]
+    questions = [resolve(ref) for ref in quiz_at(app, owner_url).questions]
+    for n, q in enumerate(questions[:right + wrong], start=1):
+        fields = right_answer(q) if n <= right else wrong_answer(q)
+        taker.post(f"{attempt_url}/{n}", data={"csrf_token": csrf_token(taker, take_url),
+                                               **fields})
+    return attempt_url
+
+
+def settings(**more):
+    return {"title": "Judge night", "pass_mark": "70", "minutes": "", "deadline": "",
+            "retakes": "1", **more}
+
+
+def later(**delta) -> str:
+    return (datetime.now(timezone.utc) + timedelta(**delta)).strftime("%Y-%m-%dT%H:%M")
+
+
+# --- 1. settings after attempts: bad input first ------------------------------------------------
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"title": "  "}, "Give the quiz a title"),
+    ({"pass_mark": "0"}, "pass mark is a whole number from 1 to 100"),
+    ({"minutes": "abc"}, "whole number of minutes"),
+    ({"deadline": "tomorrow"}, "The deadline is a date and a time"),
+    ({"deadline": "2026-02-30T10:00"}, "The deadline is a date and a time"),
+    ({"deadline": "2001-01-01T10:00"}, "The deadline is in the past")])
+def test_bad_settings_are_a_400_that_keeps_what_was_typed(app, judge, owner_url, fields, message):
+    take(app, judge, owner_url)  # after an attempt, as before it
+    typed = settings(**{"title": "Kept title", "pass_mark": "85", "minutes": "12", **fields})
+    response = post(judge, owner_url + "/settings", **typed)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and message in html
+    for name in ("title", "pass_mark", "minutes", "deadline"):
+        if typed[name].strip():
+            assert f'value="{typed[name]}"' in html, name  # nothing typed is lost
+    quiz = quiz_at(app, owner_url)
+    assert (quiz.title, quiz.pass_mark, quiz.time_limit, quiz.deadline) == \
+        ("Judge night", 70, None, None)
+
+
+def test_the_mode_is_fixed_once_taken_and_the_page_says_why(app, judge, owner_url):
+    take(app, judge, owner_url)
+    html = judge.get(owner_url).get_data(as_text=True)
+    assert 'name="mode"' not in html and "The mode is fixed once someone has taken" in html
+    response = post(judge, owner_url + "/settings", **settings(mode="practice"))
+    assert response.status_code == 409 and "The mode is fixed" in response.get_data(as_text=True)
+    assert quiz_at(app, owner_url).mode == "exam"
+
+
+def test_title_pass_mark_timer_deadline_and_retakes_change_after_an_attempt(app, judge,
+                                                                            owner_url):
+    take(app, judge, owner_url, right=1, wrong=1)  # 1 of 2 right: 50%, not passed at 70
+    assert "not passed" in judge.get(owner_url).get_data(as_text=True)
+    deadline = later(days=2)
+    response = post(judge, owner_url + "/settings", title="Candidates, round 2", pass_mark="50",
+                    minutes="25", deadline=deadline, mode="exam")  # retakes unticked
+    assert response.status_code == 303, response.get_data(as_text=True)
+    quiz = quiz_at(app, owner_url)
+    assert (quiz.title, quiz.pass_mark, quiz.time_limit, quiz.retakes) == \
+        ("Candidates, round 2", 50, 25, False)
+    assert quiz.deadline.strftime("%Y-%m-%dT%H:%M") == deadline
+    html = judge.get(owner_url).get_data(as_text=True)
+    assert "Candidates, round 2" in html and "✓</span> passed" in html  # re-decided at 50%
+    assert f'value="{deadline}"' in html
+    # The questions still lock.
+    locked = post(judge, owner_url + "/questions", op="remove:1")
+    assert locked.status_code == 409 and "questions are locked" in locked.get_data(as_text=True)
+
+
+def test_an_unchanged_past_deadline_does_not_block_other_edits(app, judge, owner_url):
+    with app.app_context():
+        past = datetime.now(timezone.utc) - timedelta(hours=1)
+        assert quizzes.edit(owner_url.rsplit("/", 1)[1], deadline=past)
+    shown = past.strftime("%Y-%m-%dT%H:%M")
+    html = judge.get(owner_url).get_data(as_text=True)
+    assert "The deadline has passed" in html
+    response = post(judge, owner_url + "/settings", **settings(title="Renamed", deadline=shown))
+    assert response.status_code == 303
+    assert quiz_at(app, owner_url).title == "Renamed"
+
+
+def test_the_service_refuses_questions_and_mode_once_taken_but_not_the_rest(app, judge,
+                                                                            owner_url):
+    take(app, judge, owner_url)
+    token = owner_url.rsplit("/", 1)[1]
+    with app.app_context():
+        quiz = quizzes.shared(owner=token)
+        assert quiz.locked and quiz.taken == 1
+        assert not quizzes.edit(token, questions=quiz.questions[:1])
+        assert not quizzes.edit(token, mode="practice")
+        assert quizzes.edit(token, mode="exam", title="Same mode is fine", retakes=False)
+        assert quizzes.shared(owner=token).retakes is False
