@@ -137,3 +137,42 @@ def test_the_service_refuses_questions_and_mode_once_taken_but_not_the_rest(app,
         assert not quizzes.edit(token, mode="practice")
         assert quizzes.edit(token, mode="exam", title="Same mode is fine", retakes=False)
         assert quizzes.shared(owner=token).retakes is False
+
+
+# --- 2. close and reopen -------------------------------------------------------------------------
+
+
+def test_closing_needs_csrf_the_owner_link_and_a_known_op(app, judge, owner_url):
+    take_url, _ = links(judge, owner_url)
+    assert judge.post(owner_url + "/close", data={"op": "close"}).status_code == 400
+    assert post(judge, take_url.replace("/t/", "/o/") + "/close", op="close").status_code == 404
+    refused = post(judge, owner_url + "/close", op="lock it")
+    assert refused.status_code == 400 and "isn’t one this page offers" in \
+        refused.get_data(as_text=True)
+    assert quiz_at(app, owner_url).state() == "open"
+
+
+def test_the_owner_closes_and_reopens_the_quiz(app, judge, owner_url):
+    take(app, judge, owner_url)
+    html = judge.get(owner_url).get_data(as_text=True)
+    assert "Open: anyone with the take link can start." in html
+    assert 'value="close"' in html
+    closed = post(judge, owner_url + "/close", op="close")
+    assert closed.status_code == 303
+    quiz = quiz_at(app, owner_url)
+    assert quiz.state() == "closed" and not quiz.is_open() and quiz.closed_at is not None
+    html = judge.get(owner_url).get_data(as_text=True)
+    assert "Closed (since" in html and 'value="reopen"' in html
+    assert post(judge, owner_url + "/close", op="close").status_code == 303  # twice: no harm
+    assert post(judge, owner_url + "/close", op="reopen").status_code == 303
+    assert quiz_at(app, owner_url).is_open()
+    assert "Open: anyone" in judge.get(owner_url).get_data(as_text=True)
+
+
+def test_a_passed_deadline_closes_the_quiz_to_new_attempts(app, judge, owner_url):
+    token = owner_url.rsplit("/", 1)[1]
+    with app.app_context():
+        quizzes.edit(token, deadline=datetime.now(timezone.utc) + timedelta(minutes=5))
+        quiz = quizzes.shared(owner=token)
+    assert quiz.is_open()
+    assert quiz.state(datetime.now(timezone.utc) + timedelta(minutes=6)) == "past_deadline"

@@ -169,6 +169,24 @@ def edit(owner_token: str, *, questions: list[dict] | None = None, **settings) -
     return bool(done)
 
 
+def close(owner_token: str, closed: bool = True) -> bool:
+    """Close the quiz to new attempts (or reopen it); False for an unknown owner link. Closing a
+    closed quiz keeps when it was first closed."""
+    done = []
+
+    def change():
+        row = db.session.scalar(select(Quiz).where(Quiz.owner_token == owner_token))
+        if row is None:
+            return
+        if not closed:
+            row.closed_at = None
+        elif row.closed_at is None:
+            row.closed_at = utc_now()
+        done.append(True)
+    write(change)
+    return bool(done)
+
+
 def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 

@@ -8,6 +8,7 @@ POST /quiz/o/<owner>/board        a board built in the sandbox (its link) as a n
                                   assign question, keyed by the rules core
 POST /quiz/o/<owner>/import       add the questions of a quiz file
 POST /quiz/o/<owner>/settings     title, mode, pass mark, timer, deadline, retakes
+POST /quiz/o/<owner>/close        op = close (no new attempt can start) | reopen
 POST /quiz/o/<owner>/copy         a new quiz with the same questions and settings, to edit
 Each answers with a 303 back to the owner page, or the page with what went wrong (400, or 409
 when the quiz is locked).
@@ -164,6 +165,17 @@ def read_deadline(raw: str | None, current: datetime | None, problems: list) -> 
                                 now=quizzes.utc_now().strftime("%Y-%m-%d %H:%M")))
         return None
     return moment
+
+
+@bp.post("/o/<token>/close")
+def close(token: str):
+    """op=close: no new attempt can start (undone by op=reopen, so closing asks nothing)."""
+    quiz = owned(token)
+    op = request.form.get("op", "")
+    if op not in ("close", "reopen"):
+        return _refused(quiz, gettext("That change isn’t one this page offers."))
+    quizzes.close(token, closed=op == "close")
+    return redirect(url_for(".owner", token=token) + "#state", 303)
 
 
 @bp.post("/o/<token>/copy")
