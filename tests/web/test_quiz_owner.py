@@ -176,3 +176,63 @@ def test_a_passed_deadline_closes_the_quiz_to_new_attempts(app, judge, owner_url
         quiz = quizzes.shared(owner=token)
     assert quiz.is_open()
     assert quiz.state(datetime.now(timezone.utc) + timedelta(minutes=6)) == "past_deadline"
+
+
+# --- 4. delete an attempt ------------------------------------------------------------------------
+
+
+def delete_links(judge, owner_url) -> list[str]:
+    import re
+    html = judge.get(owner_url).get_data(as_text=True)
+    return re.findall(r'href="(/quiz/o/[^"]+/attempts/\d+/delete)"', html)
+
+
+def test_deleting_an_attempt_needs_its_quiz_csrf_and_the_owner_link(app, judge, owner_url):
+    take(app, judge, owner_url, name="Test run")
+    [link] = delete_links(judge, owner_url)
+    other = make_quiz(judge, count="1").headers["Location"]
+    foreign = link.replace(owner_url, other)  # another quiz's owner link: not its attempt
+    assert judge.get(foreign).status_code == 404
+    assert post(judge, foreign).status_code == 404
+    take_url, _ = links(judge, owner_url)
+    assert judge.get(link.replace(owner_url, take_url.replace("/t/", "/o/"))).status_code == 404
+    assert judge.post(link, data={}).status_code == 400  # no CSRF token
+    assert judge.get(owner_url.rsplit("/", 1)[0] + "/x/attempts/1/delete").status_code == 404
+    assert judge.get(link.replace("/delete", "x/delete")).status_code == 404
+    assert quiz_at(app, owner_url).taken == 1
+
+
+def test_the_owner_confirms_then_a_test_attempt_is_gone_and_the_questions_unlock(app, judge,
+                                                                                 owner_url):
+    take(app, judge, owner_url, name="My own try-out", right=2)
+    assert quiz_at(app, owner_url).locked
+    [link] = delete_links(judge, owner_url)
+    confirm = judge.get(link)
+    page = confirm.get_data(as_text=True)
+    assert confirm.status_code == 200 and "My own try-out" in page
+    assert "Delete this attempt" in page and "Keep it" in page  # a step without JavaScript
+    assert quiz_at(app, owner_url).taken == 1  # asking deletes nothing
+    done = post(judge, link)
+    assert done.status_code == 303 and done.headers["Location"].startswith(owner_url)
+    html = judge.get(done.headers["Location"]).get_data(as_text=True)
+    assert "The attempt of My own try-out was deleted." in html  # says who
+    html = judge.get(owner_url).get_data(as_text=True)
+    assert "My own try-out" not in html and "No one has taken this quiz yet" in html
+    assert "not answered yet" in html  # the statistics forget it too
+    assert "My own try-out" not in judge.get(owner_url + "/results.csv").get_data(as_text=True)
+    assert not quiz_at(app, owner_url).locked
+    assert post(judge, owner_url + "/questions", op="remove:1").status_code == 303
+    with app.app_context():
+        assert db.session.query(QuizAnswer).count() == 0
+        assert db.session.query(QuizAttempt).count() == 0
+    assert post(judge, link).status_code == 404  # deleted twice: gone
+
+
+def test_deleting_one_attempt_keeps_the_others_and_the_lock(app, judge, owner_url):
+    take(app, judge, owner_url, name="Test run", right=1)
+    take(app, judge, owner_url, name="Candidate", right=2)
+    first, _ = delete_links(judge, owner_url)
+    assert post(judge, first).status_code == 303
+    html = judge.get(owner_url).get_data(as_text=True)
+    assert "Test run" not in html and "Candidate" in html
+    assert quiz_at(app, owner_url).locked

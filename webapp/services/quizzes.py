@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 
 from .database import db, write
 from .models import Quiz, QuizAnswer, QuizAttempt
@@ -80,6 +80,7 @@ class Attempt:
     started_at: object = None
     questions: list = field(default_factory=list)
     time_limit: int | None = None
+    number: int | None = None  # the row's id: how the owner's page names it (never its token)
 
     @property
     def finished(self) -> bool:
@@ -272,7 +273,32 @@ def _shared(row: Quiz) -> Shared:
 
 def _attempt(row: QuizAttempt, answers: dict, title: str | None = None) -> Attempt:
     return Attempt(row.token, row.name, row.tier, row.count, row.seed, row.mode, row.pass_mark,
-                   answers, title, row.created_at, _questions(row), row.time_limit)
+                   answers, title, row.created_at, _questions(row), row.time_limit, row.id)
+
+
+def owned_attempt(quiz: Shared, number: int) -> Attempt | None:
+    """One attempt at this quiz, by the number the owner's page shows (None: not this quiz's)."""
+    return next((a for a in attempts(quiz) if a.number == number), None)
+
+
+def delete_attempt(owner_token: str, number: int) -> bool:
+    """Delete one attempt at the quiz behind this owner link (a test run, say) with its answers:
+    gone from the list, the statistics and the CSV; the last one gone, the questions unlock.
+    False if the quiz has no such attempt."""
+    done = []
+
+    def remove():
+        row = db.session.scalar(
+            select(QuizAttempt).join(Quiz, Quiz.id == QuizAttempt.quiz_id)
+            .where(Quiz.owner_token == owner_token, QuizAttempt.id == number))
+        if row is None:
+            return
+        # Answers first: SQLite enforces the cascade only with foreign keys switched on.
+        db.session.execute(delete(QuizAnswer).where(QuizAnswer.attempt_id == row.id))
+        db.session.delete(row)
+        done.append(True)
+    write(remove)
+    return bool(done)
 
 
 def get(token: str) -> Attempt | None:

@@ -9,6 +9,7 @@ GET      /quiz/o/<owner>           the owner link: both links, the questions wit
                                    attempt, per-question results
 GET      /quiz/o/<owner>/results.csv   one row per attempt and question
 GET      /quiz/o/<owner>/quiz.toml     the quiz as a file in the bank's format
+GET|POST /quiz/o/<owner>/attempts/<n>/delete   asks, then deletes one attempt (a test run)
 """
 
 from __future__ import annotations
@@ -149,6 +150,7 @@ def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int =
     return render_template(
         "quiz/owner.html", quiz=quiz, attempts=attempts, questions=questions,
         stats=_per_question(questions, attempts), problems=problems, file_problems=file_problems,
+        deleted=(request.args.get("deleted") or "")[:60],
         bank_tier=tier, tiers=TIERS, modes=MODE_NAMES, max_minutes=quizzes.MAX_MINUTES,
         source_names=QUESTION_SOURCES, type_names=TYPE_NAMES, board_types=BOARD_TYPE_NAMES,
         bank_questions=[q for q in quiz_questions([{"bank": b.id} for b in bank().of_tier(tier)])
@@ -196,6 +198,20 @@ def export(token: str):
                         mimetype="application/toml")
     response.headers["Content-Disposition"] = 'attachment; filename="quiz.toml"'
     return response
+
+
+@bp.route("/o/<token>/attempts/<int:number>/delete", methods=["GET", "POST"])
+def delete_attempt(token: str, number: int):
+    """GET asks (a page, so it works without JavaScript); POST deletes, then the owner page."""
+    quiz = owned(token)
+    attempt = quizzes.owned_attempt(quiz, number)
+    if attempt is None:
+        abort(404)
+    if request.method == "POST":
+        quizzes.delete_attempt(token, number)
+        return redirect(url_for(".owner", token=token, deleted=attempt.name[:60]) + "#attempts",
+                        303)
+    return render_template("quiz/delete_attempt.html", quiz=quiz, attempt=attempt)
 
 
 def owned(token: str):
