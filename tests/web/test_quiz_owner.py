@@ -236,3 +236,15 @@ def test_deleting_one_attempt_keeps_the_others_and_the_lock(app, judge, owner_ur
     html = judge.get(owner_url).get_data(as_text=True)
     assert "Test run" not in html and "Candidate" in html
     assert quiz_at(app, owner_url).locked
+
+
+# --- 6. nothing the owner link shows stays on a shared laptop's disk ------------------------------
+
+
+def test_the_owner_page_its_files_and_its_refusals_are_never_stored(app, judge, owner_url):
+    take(app, judge, owner_url)
+    [link] = delete_links(judge, owner_url)
+    for response in (judge.get(owner_url), judge.get(owner_url + "/results.csv"),
+                     judge.get(owner_url + "/quiz.toml"), judge.get(link),
+                     post(judge, owner_url + "/settings", **settings(title=""))):
+        assert response.headers["Cache-Control"] == "no-store", response.request.path

@@ -31,7 +31,7 @@ from ...rules import BoardError
 from ...services import quizzes
 from ..sandbox import board as sandbox_board
 from . import bp, whole
-from .sharing import _upload_name, _uploaded, owned, owner_page, read_settings
+from .sharing import _upload_name, _uploaded, no_store, owned, owner_page, read_settings
 
 MAX_ADD = 25  # generated questions added at once
 QUESTIONS_LOCKED = _l("Someone has taken this quiz, so its questions are locked: their results "
@@ -41,6 +41,7 @@ MODE_FIXED = _l("The mode is fixed once someone has taken the quiz: changing pra
 
 
 @bp.post("/o/<token>/questions")
+@no_store
 def questions(token: str):
     quiz = owned(token)
     refs = list(quiz.questions)
@@ -76,6 +77,7 @@ def questions(token: str):
 
 
 @bp.post("/o/<token>/board")
+@no_store
 def board(token: str):
     """A board built in the sandbox, from its link, as a question of the chosen type."""
     quiz = owned(token)
@@ -107,6 +109,7 @@ def _link_code(text: str) -> str:
 
 
 @bp.post("/o/<token>/import")
+@no_store
 def import_file(token: str):
     quiz = owned(token)
     try:
@@ -120,6 +123,7 @@ def import_file(token: str):
 
 
 @bp.post("/o/<token>/settings")
+@no_store
 def settings(token: str):
     """Title, pass mark, timer, deadline and retakes: editable after attempts too. The mode is
     fixed once taken (the page shows no choice then; a hand-made form changing it is a 409)."""
@@ -168,6 +172,7 @@ def read_deadline(raw: str | None, current: datetime | None, problems: list) -> 
 
 
 @bp.post("/o/<token>/close")
+@no_store
 def close(token: str):
     """op=close: no new attempt can start (undone by op=reopen, so closing asks nothing)."""
     quiz = owned(token)
@@ -179,6 +184,7 @@ def close(token: str):
 
 
 @bp.post("/o/<token>/copy")
+@no_store
 def copy(token: str):
     quiz = owned(token)
     made = quizzes.create(gettext("Copy of %(title)s", title=quiz.title)[:80], quiz.questions,

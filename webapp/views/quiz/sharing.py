@@ -15,11 +15,12 @@ GET|POST /quiz/o/<owner>/attempts/<n>/delete   asks, then deletes one attempt (a
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import secrets
 from collections import Counter
 
-from flask import Response, abort, redirect, render_template, request, url_for
+from flask import Response, abort, make_response, redirect, render_template, request, url_for
 
 from ...content.generate import TIERS, check_split
 from ...content.questions import SOURCES, bank, draw
@@ -30,6 +31,18 @@ from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES,
                TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, shown_answer, whole)
 
 MAX_TITLE = 80
+
+
+def no_store(view):
+    """For what the owner link shows (results, the key, the links): a shared store laptop must
+    keep none of it on disk. The app's own default for pages, `private, no-cache`, allows that
+    (webapp/security.py); this sets the stricter header on these responses only."""
+    @functools.wraps(view)
+    def wrapped(*args, **kwargs):
+        response = make_response(view(*args, **kwargs))
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    return wrapped
 
 
 def read_settings(form) -> tuple[dict, list[str]]:
@@ -137,6 +150,7 @@ def take(token: str):
 
 
 @bp.get("/o/<token>")
+@no_store
 def owner(token: str):
     return owner_page(owned(token))
 
@@ -169,6 +183,7 @@ def settings_values(quiz) -> dict:
 
 
 @bp.get("/o/<token>/results.csv")
+@no_store
 def results_csv(token: str):
     quiz = owned(token)
     out = io.StringIO()
@@ -190,6 +205,7 @@ def results_csv(token: str):
 
 
 @bp.get("/o/<token>/quiz.toml")
+@no_store
 def export(token: str):
     quiz = owned(token)
     settings = {"title": quiz.title, "mode": quiz.mode, "pass_mark": quiz.pass_mark,
@@ -201,6 +217,7 @@ def export(token: str):
 
 
 @bp.route("/o/<token>/attempts/<int:number>/delete", methods=["GET", "POST"])
+@no_store
 def delete_attempt(token: str, number: int):
     """GET asks (a page, so it works without JavaScript); POST deletes, then the owner page."""
     quiz = owned(token)
