@@ -248,3 +248,61 @@ def test_the_owner_page_its_files_and_its_refusals_are_never_stored(app, judge, 
                      judge.get(owner_url + "/quiz.toml"), judge.get(link),
                      post(judge, owner_url + "/settings", **settings(title=""))):
         assert response.headers["Cache-Control"] == "no-store", response.request.path
+
+
+# --- 3. preview as a taker: nothing stored --------------------------------------------------------
+
+
+def counts(app) -> tuple[int, int]:
+    with app.app_context():
+        return db.session.query(QuizAttempt).count(), db.session.query(QuizAnswer).count()
+
+
+def test_the_preview_is_only_for_the_owner_link_and_real_questions(app, judge, owner_url):
+    take_url, _ = links(judge, owner_url)
+    stranger = take_url.replace("/t/", "/o/")
+    for path in ("/preview", "/preview/1"):
+        assert judge.get(stranger + path).status_code == 404
+    for n in ("0", "3", "99999999999"):
+        assert judge.get(f"{owner_url}/preview/{n}").status_code == 404
+    assert judge.post(owner_url + "/preview/1", data={"amount": "1"}).status_code == 400  # CSRF
+    assert post(judge, stranger + "/preview/1", amount="1").status_code == 404
+
+
+def test_a_bad_preview_answer_is_a_400_and_stores_nothing(app, judge):
+    owner_url = make_quiz(judge, count="6").headers["Location"]  # every type, in turn
+    questions = [resolve(ref) for ref in draw(2, 6, 5, "generated")]
+    n = next(n for n, q in enumerate(questions, start=1) if q["type"] == "number")
+    response = post(judge, f"{owner_url}/preview/{n}", amount="many")
+    assert response.status_code == 400 and "isn’t a whole number" in \
+        response.get_data(as_text=True)
+    assert counts(app) == (0, 0)
+
+
+def test_the_owner_previews_every_question_as_a_taker_with_its_key_and_nothing_is_stored(
+        app, judge):
+    owner_url = make_quiz(judge, count="6").headers["Location"]  # every type, in turn
+    assert 'href="' + owner_url + '/preview"' in judge.get(owner_url).get_data(as_text=True)
+    first = judge.get(owner_url + "/preview")
+    assert first.status_code in (302, 303) and first.headers["Location"].endswith("/preview/1")
+    questions = [resolve(ref) for ref in draw(2, 6, 5, "generated")]
+    for n, q in enumerate(questions, start=1):
+        page = judge.get(f"{owner_url}/preview/{n}")
+        html = page.get_data(as_text=True)
+        assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+        assert 'class="lesson-step quiz-q"' in html  # the taker's own question markup
+        assert f'action="{owner_url}/preview/{n}"' in html
+        assert "The answer:" in html or "The legal ones:" in html  # the key, for the owner
+        assert "nothing is stored" in html
+        answered = post(judge, f"{owner_url}/preview/{n}", **right_answer(q))
+        assert answered.status_code == 200 and "Right!" in answered.get_data(as_text=True)
+        if q["type"] == "assign":
+            live = judge.post(f"{owner_url}/preview/{n}/live", headers={
+                "HX-Request": "true", "X-CSRFToken": csrf_token(judge, "/quiz/new")},
+                data={f"dmg:{a}:{r}": "0" for a, row in q["example"].items() for r in row})
+            assert live.status_code == 200 and "<html" not in live.get_data(as_text=True)
+    wrong = post(judge, f"{owner_url}/preview/1", **wrong_answer(questions[0]))
+    assert "Not quite" in wrong.get_data(as_text=True)
+    assert counts(app) == (0, 0)
+    assert not quiz_at(app, owner_url).locked
+    assert "No one has taken this quiz yet" in judge.get(owner_url).get_data(as_text=True)

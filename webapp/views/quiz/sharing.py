@@ -267,4 +267,4 @@ def _per_question(questions: list[dict], attempts) -> list[dict]:
     return stats
 
 
-from . import authoring  # noqa: E402,F401  (its routes are on this blueprint)
+from . import authoring, preview  # noqa: E402,F401  (their routes are on this blueprint)
