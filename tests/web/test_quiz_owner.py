@@ -306,3 +306,48 @@ def test_the_owner_previews_every_question_as_a_taker_with_its_key_and_nothing_i
     assert counts(app) == (0, 0)
     assert not quiz_at(app, owner_url).locked
     assert "No one has taken this quiz yet" in judge.get(owner_url).get_data(as_text=True)
+
+
+# --- 5. your quizzes, remembered in this browser; links to copy and a QR ------------------------
+
+
+def test_your_quizzes_starts_empty_and_a_forged_cookie_is_ignored(app, judge):
+    assert 'href="/quiz/mine"' in judge.get("/quiz").get_data(as_text=True)
+    page = judge.get("/quiz/mine")
+    assert page.status_code == 200 and "No quiz remembered in this browser yet" in \
+        page.get_data(as_text=True)
+    judge.set_cookie("quiz_mine", "forged.value", path="/quiz")
+    assert "No quiz remembered" in judge.get("/quiz/mine").get_data(as_text=True)
+    assert judge.post("/quiz/mine/forget").status_code == 400  # CSRF
+
+
+def test_quizzes_made_or_opened_here_are_listed_with_their_owner_links(app, judge):
+    first = make_quiz(judge, title="Thursday meeting").headers["Location"]
+    elsewhere = app.test_client()
+    second = make_quiz(elsewhere, title="Level 1 exam <b>").headers["Location"]
+    mine = judge.get("/quiz/mine")
+    html = mine.get_data(as_text=True)
+    assert mine.headers["Cache-Control"] == "no-store"
+    assert "Thursday meeting" in html and f'href="{first}"' in html
+    assert "Level 1 exam" not in html  # made in another browser
+    judge.get(second)  # opened here: remembered too, newest first
+    html = judge.get("/quiz/mine").get_data(as_text=True)
+    assert html.index("Level 1 exam &lt;b&gt;") < html.index("Thursday meeting")
+    cookie = judge.get_cookie("quiz_mine", path="/quiz")
+    assert cookie.http_only and cookie.path == "/quiz" and first.rsplit("/", 1)[1] not in \
+        cookie.value  # signed, not a readable list
+    copied = post(judge, first + "/copy")
+    assert "Copy of Thursday meeting" in judge.get("/quiz/mine").get_data(as_text=True)
+    assert copied.status_code == 303
+    assert post(judge, "/quiz/mine/forget").status_code == 303
+    assert "No quiz remembered" in judge.get("/quiz/mine").get_data(as_text=True)
+
+
+def test_the_owner_page_has_copy_buttons_a_qr_of_the_take_link_and_says_keep_the_owner_link(
+        app, judge, owner_url):
+    take_url, html = links(judge, owner_url)
+    assert 'data-copy="take-link"' in html and 'data-copy="owner-link"' in html
+    assert 'id="copied" role="status"' in html
+    assert '<svg role="img" aria-label="QR code of the take link http://localhost' + take_url \
+        in html
+    assert "it is the only key" in html and "Bookmark it" in html

@@ -31,7 +31,8 @@ from ...rules import BoardError
 from ...services import quizzes
 from ..sandbox import board as sandbox_board
 from . import bp, whole
-from .sharing import _upload_name, _uploaded, no_store, owned, owner_page, read_settings
+from .sharing import (_upload_name, _uploaded, no_store, owned, owner_page, read_settings,
+                      remember)
 
 MAX_ADD = 25  # generated questions added at once
 QUESTIONS_LOCKED = _l("Someone has taken this quiz, so its questions are locked: their results "
@@ -189,7 +190,7 @@ def copy(token: str):
     quiz = owned(token)
     made = quizzes.create(gettext("Copy of %(title)s", title=quiz.title)[:80], quiz.questions,
                           quiz.mode, quiz.pass_mark, quiz.time_limit)
-    return redirect(url_for(".owner", token=made.owner_token), 303)
+    return remember(redirect(url_for(".owner", token=made.owner_token), 303), made.owner_token)
 
 
 def _saved(quiz, refs: list[dict]):

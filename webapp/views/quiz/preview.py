@@ -16,7 +16,6 @@ from jinja2_fragments.flask import render_block, render_blocks
 
 from ...content.generate import grade
 from ...live import board_cards, labels, live_check
-from ..classroom.quiz import board, stepped
 from . import TEMPLATE, bp, options_of, quiz_questions
 from .answers import QuizAnswerError, read_answer, read_split
 from .sharing import no_store, owned
@@ -55,6 +54,18 @@ def preview_live(token: str, n: int):
         abort(404)
     context = _context(quiz, n, q, split=read_split(q, request.form))
     return render_blocks(TEMPLATE, ["verdict", "live_oob"], **context)
+
+
+def board(q: dict) -> dict | None:
+    """The question's board as a taker sees it. The class's public names for the quiz's own
+    helpers, imported here and not at the top: the class package imports this one while it loads."""
+    from ..classroom import quiz as class_quiz
+    return class_quiz.board(q)
+
+
+def stepped(q: dict, form) -> dict:
+    from ..classroom import quiz as class_quiz
+    return class_quiz.stepped(q, form)
 
 
 def _previewed(token: str, n: int):

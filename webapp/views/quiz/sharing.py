@@ -7,6 +7,8 @@ GET|POST /quiz/t/<take>            the take link: the quiz's rules, a name, star
 GET      /quiz/o/<owner>           the owner link: both links, the questions with their keys (and,
                                    until someone takes it, editing: see authoring.py), every
                                    attempt, per-question results
+GET      /quiz/mine                "your quizzes": the owner links this browser made or opened
+POST     /quiz/mine/forget         this browser forgets them
 GET      /quiz/o/<owner>/results.csv   one row per attempt and question
 GET      /quiz/o/<owner>/quiz.toml     the quiz as a file in the bank's format
 GET|POST /quiz/o/<owner>/attempts/<n>/delete   asks, then deletes one attempt (a test run)
@@ -17,8 +19,10 @@ from __future__ import annotations
 import csv
 import functools
 import io
+import re
 import secrets
 from collections import Counter
+from datetime import timedelta
 
 from flask import Response, abort, make_response, redirect, render_template, request, url_for
 
@@ -31,6 +35,25 @@ from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES,
                TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, shown_answer, whole)
 
 MAX_TITLE = 80
+
+
+# "Your quizzes": the owner links this browser made or opened, newest first, in one signed cookie
+# (the class's cookie helpers, as /class remembers the host's class), sent only under /quiz.
+MINE_COOKIE = "quiz_mine"
+MINE_AGE = timedelta(days=90)
+MAX_MINE = 20
+TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
+
+
+def remembered() -> list[str]:
+    from ..classroom import read_cookie  # not at the top: the class package imports this one
+    return [t for t in (read_cookie(MINE_COOKIE) or "").split() if TOKEN.fullmatch(t)][:MAX_MINE]
+
+
+def remember(response, owner_token: str):
+    from ..classroom import set_cookie
+    tokens = [owner_token, *(t for t in remembered() if t != owner_token)][:MAX_MINE]
+    return set_cookie(response, MINE_COOKIE, " ".join(tokens), path="/quiz", max_age=MINE_AGE)
 
 
 def no_store(view):
@@ -92,7 +115,8 @@ def new():
     if posted and request.form.get("op") == "save" and not problems:
         quiz = quizzes.create(settings["title"], refs, settings["mode"], settings["pass_mark"],
                               settings["time_limit"])
-        return redirect(url_for(".owner", token=quiz.owner_token), 303)
+        return remember(redirect(url_for(".owner", token=quiz.owner_token), 303),
+                        quiz.owner_token)
     return _new_page(settings, first, problems, quiz_questions(refs),
                      400 if problems else 200)
 
@@ -116,7 +140,7 @@ def import_new():
         return _new_page(settings, first, [], [], 400, file_problems=err.problems)
     quiz = quizzes.create(settings["title"], [{"own": s} for s in specs], settings["mode"],
                           settings["pass_mark"], settings["time_limit"])
-    return redirect(url_for(".owner", token=quiz.owner_token), 303)
+    return remember(redirect(url_for(".owner", token=quiz.owner_token), 303), quiz.owner_token)
 
 
 def _uploaded() -> bytes:
@@ -152,13 +176,32 @@ def take(token: str):
 @bp.get("/o/<token>")
 @no_store
 def owner(token: str):
-    return owner_page(owned(token))
+    return remember(make_response(owner_page(owned(token))), token)
+
+
+@bp.get("/mine")
+@no_store
+def mine():
+    """Your quizzes: the ones this browser made or opened (an owner link deleted since is
+    skipped)."""
+    found = [q for q in map(lambda t: quizzes.shared(owner=t), remembered()) if q is not None]
+    return render_template("quiz/mine.html", quizzes=found)
+
+
+@bp.post("/mine/forget")
+def forget():
+    """This browser forgets the list (a shared laptop); the quizzes and their links stay."""
+    response = redirect(url_for(".mine"), 303)
+    response.delete_cookie(MINE_COOKIE, path="/quiz")
+    return response
 
 
 def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int = 200):
     """The owner's page; after a refused settings form, its fields show what was `typed`."""
+    from ..classroom.host import qr_svg  # the class projector's; not at the top (see remembered)
     attempts = quizzes.attempts(quiz)
     questions = quiz_questions(quiz.questions)
+    take_url = url_for(".take", token=quiz.take_token, _external=True)
     tier = whole(request.args.get("tier"), 1, max(TIERS)) or 1
     chosen = {r["bank"] for r in quiz.questions if "bank" in r}
     return render_template(
@@ -171,7 +214,8 @@ def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int =
                         if q["id"] not in chosen],
         values=typed if typed is not None else settings_values(quiz),
         state=quiz.state(), now=quizzes.utc_now(),
-        take_url=url_for(".take", token=quiz.take_token, _external=True),
+        take_url=take_url, take_qr=qr_svg(take_url, gettext("QR code of the take link %(url)s",
+                                                         url=take_url)),
         owner_url=url_for(".owner", token=quiz.owner_token, _external=True)), status
 
 
