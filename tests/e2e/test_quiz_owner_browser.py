@@ -1,5 +1,5 @@
-"""The quiz's owner in Chromium (issue 19): after someone started the quiz, the owner still edits its
-title, pass mark, time limit and deadline; closes and reopens it; previews it as a taker without
+"""The quiz's owner in Chromium (issue 19): after someone started the quiz, the owner still edits
+its title, pass mark, time limit and deadline; closes and reopens it; previews it as a taker without
 storing anything; deletes a test attempt after a confirmation page; finds the quiz again under
 "Your quizzes" on a second visit; copies the take link. axe finds nothing on the owner page, the
 preview, the confirmation and the list."""
@@ -84,12 +84,12 @@ def test_the_owner_edits_closes_and_deletes_after_an_attempt(browser, base_url, 
     # Close, then reopen.
     page.get_by_role("button", name="Close the quiz").click()
     expect(page.get_by_text("Closed (since")).to_be_visible()
-    assert stored(base_url, owner).state() == "closed"
+    assert stored(base_url, owner).why_not_open() == "closed"
     shot("quiz-owner-closed", page)
     assert_no_violations(page)
     page.get_by_role("button", name="Reopen the quiz").click()
     expect(page.get_by_text("Open: takers can start until")).to_be_visible()
-    assert stored(base_url, owner).is_open()
+    assert stored(base_url, owner).why_not_open() is None
 
     # Delete the test run: a confirmation page first, "Keep it" keeps it.
     page.get_by_role("link", name="Delete the attempt of Test run").click()

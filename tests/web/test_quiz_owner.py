@@ -149,7 +149,7 @@ def test_closing_needs_csrf_the_owner_link_and_a_known_op(app, judge, owner_url)
     refused = post(judge, owner_url + "/close", op="lock it")
     assert refused.status_code == 400 and "isn’t one this page offers" in \
         refused.get_data(as_text=True)
-    assert quiz_at(app, owner_url).state() == "open"
+    assert quiz_at(app, owner_url).why_not_open() is None
 
 
 def test_the_owner_closes_and_reopens_the_quiz(app, judge, owner_url):
@@ -160,12 +160,12 @@ def test_the_owner_closes_and_reopens_the_quiz(app, judge, owner_url):
     closed = post(judge, owner_url + "/close", op="close")
     assert closed.status_code == 303
     quiz = quiz_at(app, owner_url)
-    assert quiz.state() == "closed" and not quiz.is_open() and quiz.closed_at is not None
+    assert quiz.why_not_open() == "closed" and quiz.closed_at is not None
     html = judge.get(owner_url).get_data(as_text=True)
     assert "Closed (since" in html and 'value="reopen"' in html
     assert post(judge, owner_url + "/close", op="close").status_code == 303  # twice: no harm
     assert post(judge, owner_url + "/close", op="reopen").status_code == 303
-    assert quiz_at(app, owner_url).is_open()
+    assert quiz_at(app, owner_url).why_not_open() is None
     assert "Open: anyone" in judge.get(owner_url).get_data(as_text=True)
 
 
@@ -174,8 +174,8 @@ def test_a_passed_deadline_closes_the_quiz_to_new_attempts(app, judge, owner_url
     with app.app_context():
         quizzes.edit(token, deadline=datetime.now(timezone.utc) + timedelta(minutes=5))
         quiz = quizzes.shared(owner=token)
-    assert quiz.is_open()
-    assert quiz.state(datetime.now(timezone.utc) + timedelta(minutes=6)) == "past_deadline"
+    assert quiz.why_not_open() is None
+    assert quiz.why_not_open(datetime.now(timezone.utc) + timedelta(minutes=6)) == "deadline"
 
 
 # --- 4. delete an attempt ------------------------------------------------------------------------

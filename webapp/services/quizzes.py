@@ -26,6 +26,11 @@ MAX_MINUTES = 240
 GRACE = timedelta(seconds=30)
 
 
+def aware(moment: datetime) -> datetime:
+    """A stored time with its zone (SQLite hands times back without one; they are UTC)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
 def generated(tier: int, count: int, seed: int) -> list[dict]:
     """The references of a quiz made before questions were listed: generated, by position."""
     return [{"gen": [tier, seed, n]} for n in range(1, count + 1)]
@@ -45,25 +50,22 @@ class Shared:
     questions: list = field(default_factory=list)
     time_limit: int | None = None
     taken: int = 0  # attempts so far: a quiz taken once has its questions and mode locked
-    retakes: bool = True  # may one browser start again after submitting
-    deadline: datetime | None = None  # the last moment to start an attempt (UTC)
-    closed_at: datetime | None = None  # closed by its owner to new attempts
+    retakes: bool = True  # may one browser start again after submitting?
+    deadline: datetime | None = None  # the last moment to start an attempt
+    closed_at: datetime | None = None  # closed: no new attempts
 
     @property
     def locked(self) -> bool:
-        """Its questions and mode can't change: someone has taken it."""
         return self.taken > 0
 
-    def state(self, now: datetime | None = None) -> str:
-        """"open", "closed" (by its owner) or "past_deadline": may a new attempt start?"""
+    def why_not_open(self, now: datetime | None = None) -> str | None:
+        """Why no new attempt can start ("closed", "deadline"), or None when one can."""
+        now = now or datetime.now(timezone.utc)
         if self.closed_at is not None:
             return "closed"
-        if self.deadline is not None and (now or utc_now()) > self.deadline:
-            return "past_deadline"
-        return "open"
-
-    def is_open(self, now: datetime | None = None) -> bool:
-        return self.state(now) == "open"
+        if self.deadline is not None and now > aware(self.deadline):
+            return "deadline"
+        return None
 
 
 @dataclass(frozen=True)
@@ -192,13 +194,6 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def aware(moment: datetime | None) -> datetime | None:
-    """A stored moment in UTC (SQLite gives it back without its zone)."""
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=timezone.utc)
-
-
 def _tier(questions: list[dict]) -> int:
     tiers = [r["gen"][0] for r in questions if "gen" in r] + \
         [r["own"].get("tier", 1) for r in questions if "own" in r]
@@ -268,12 +263,13 @@ def _shared(row: Quiz) -> Shared:
     return Shared(row.title, row.take_token, row.owner_token, row.tier, row.count, row.seed,
                   row.mode, row.pass_mark, _questions(row), row.time_limit,
                   _taken(row.id) if row.id is not None else 0,
-                  row.retakes is not False, aware(row.deadline), aware(row.closed_at))
+                  row.retakes is not False, row.deadline, row.closed_at)
 
 
 def _attempt(row: QuizAttempt, answers: dict, title: str | None = None) -> Attempt:
     return Attempt(row.token, row.name, row.tier, row.count, row.seed, row.mode, row.pass_mark,
-                   answers, title, row.created_at, _questions(row), row.time_limit, row.id)
+                   answers, title, row.created_at, _questions(row), row.time_limit,
+                   number=row.id)
 
 
 def owned_attempt(quiz: Shared, number: int) -> Attempt | None:

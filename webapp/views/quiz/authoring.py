@@ -162,7 +162,7 @@ def read_deadline(raw: str | None, current: datetime | None, problems: list) -> 
         problems.append(gettext("The deadline is a date and a time in UTC, like "
                                 "2026-12-31T18:00, or empty for none."))
         return None
-    if current is not None and moment == current.replace(second=0, microsecond=0):
+    if current is not None and moment == quizzes.aware(current).replace(second=0, microsecond=0):
         return current
     if moment <= quizzes.utc_now():
         problems.append(gettext("The deadline is in the past (it is %(now)s UTC now): choose a "

@@ -213,7 +213,7 @@ def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int =
         bank_questions=[q for q in quiz_questions([{"bank": b.id} for b in bank().of_tier(tier)])
                         if q["id"] not in chosen],
         values=typed if typed is not None else settings_values(quiz),
-        state=quiz.state(), now=quizzes.utc_now(),
+        state=quiz.why_not_open(), now=quizzes.utc_now(),
         take_url=take_url, take_qr=qr_svg(take_url, gettext("QR code of the take link %(url)s",
                                                          url=take_url)),
         owner_url=url_for(".owner", token=quiz.owner_token, _external=True)), status
