@@ -204,9 +204,11 @@ def test_deleting_an_attempt_needs_its_quiz_csrf_and_the_owner_link(app, judge, 
 
 def test_the_owner_confirms_then_a_test_attempt_is_gone_and_the_questions_unlock(app, judge,
                                                                                  owner_url):
-    take(app, judge, owner_url, name="My own try-out", right=2)
+    attempt_url = take(app, judge, owner_url, name="My own try-out", right=2)
     assert quiz_at(app, owner_url).locked
     [link] = delete_links(judge, owner_url)
+    # The owner's page names an attempt by its number, never by the taker's own link.
+    assert attempt_url.rsplit("/", 1)[1] not in judge.get(owner_url).get_data(as_text=True)
     confirm = judge.get(link)
     page = confirm.get_data(as_text=True)
     assert confirm.status_code == 200 and "My own try-out" in page
