@@ -1,6 +1,6 @@
 """A judge builds a quiz at its owner link: bank, generated and sandbox-board questions, order,
 settings and timer; a quiz file out and back in (a bad one gets every problem with its line);
-locked once taken. Takers never reach any of it."""
+questions locked once taken. Takers never reach any of it."""
 
 from __future__ import annotations
 
@@ -170,8 +170,7 @@ def test_a_sandbox_board_becomes_a_question_keyed_by_the_core(app, judge, owner_
     assert q["type"] == kind and q["answer"] == answer  # Force of Nature: 2 reach the player
 
 
-def test_settings_change_until_someone_takes_the_quiz_then_a_copy_is_editable(app, judge,
-                                                                              owner_url):
+def test_questions_and_mode_lock_once_taken_then_a_copy_is_editable(app, judge, owner_url):
     assert post(judge, owner_url + "/settings", title="Candidates", mode="practice",
                 pass_mark="80", minutes="20").status_code == 303
     quiz = quiz_at(app, owner_url)
@@ -183,7 +182,7 @@ def test_settings_change_until_someone_takes_the_quiz_then_a_copy_is_editable(ap
     locked = post(judge, owner_url + "/questions", op="remove:1")
     assert locked.status_code == 409 and "locked" in locked.get_data(as_text=True)
     assert post(judge, owner_url + "/settings", title="X", mode="exam",
-                pass_mark="10").status_code == 409
+                pass_mark="10").status_code == 409  # the mode is fixed (test_quiz_owner.py)
     assert len(quiz_at(app, owner_url).questions) == 2
     copy = post(judge, owner_url + "/copy")
     assert copy.status_code == 303 and copy.headers["Location"] != owner_url

@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select, update
 
 from .database import db, write
 from .models import Quiz, QuizAnswer, QuizAttempt
@@ -51,7 +51,7 @@ class Shared:
     pass_mark: int
     questions: list = field(default_factory=list)
     time_limit: int | None = None
-    taken: int = 0  # attempts so far: a quiz taken once is locked (its questions and settings)
+    taken: int = 0  # attempts so far: a quiz taken once has its questions and mode locked
     retakes: bool = True  # may one browser start again after submitting?
     deadline: datetime | None = None  # the last moment to start an attempt
     closed_at: datetime | None = None  # closed: no new attempts
@@ -86,6 +86,7 @@ class Attempt:
     time_limit: int | None = None
     submitted_at: datetime | None = None  # then nothing changes, and only then an exam's keys show
     quiz_id: int | None = None
+    number: int | None = None  # the row's id: how the owner's page names it (never its token)
 
     @property
     def finished(self) -> bool:
@@ -156,22 +157,62 @@ def create(title: str, questions: list[dict], mode: str, pass_mark: int,
     return _shared(row)
 
 
+# What can't change once someone has taken the quiz: their attempts must keep meaning what they
+# meant (the questions), and switching practice and exam under takers is unfair (the mode).
+LOCKED_ONCE_TAKEN = ("mode",)
+SETTINGS = ("title", "mode", "pass_mark", "time_limit", "deadline", "retakes")
+
+
 def edit(owner_token: str, *, questions: list[dict] | None = None, **settings) -> bool:
-    """Change a quiz's questions or settings (title, mode, pass_mark, time_limit); False once
-    anyone has taken it (their attempts must keep meaning what they meant)."""
+    """Change a quiz's questions or settings (SETTINGS). Once anyone has taken it, a change to
+    its questions or its mode is refused (False, nothing changed); the title, pass mark, timer
+    (for attempts started from now), deadline and retakes always change. A new pass mark
+    re-decides pass or fail of every attempt from its stored score."""
+    unknown = set(settings) - set(SETTINGS)
+    if unknown:
+        raise TypeError(f"not a quiz setting: {sorted(unknown)}")
     done = []
 
     def change():
         row = db.session.scalar(select(Quiz).where(Quiz.owner_token == owner_token))
-        if row is None or _taken(row.id):
+        if row is None:
+            return
+        if _taken(row.id) and (questions is not None or any(
+                name in settings and settings[name] != getattr(row, name)
+                for name in LOCKED_ONCE_TAKEN)):
             return
         if questions is not None:
             row.questions, row.count, row.tier = questions, len(questions), _tier(questions)
         for name, value in settings.items():
             setattr(row, name, value)
+        if "pass_mark" in settings:
+            db.session.execute(update(QuizAttempt).where(QuizAttempt.quiz_id == row.id)
+                               .values(pass_mark=settings["pass_mark"]))
         done.append(True)
     write(change)
     return bool(done)
+
+
+def close(owner_token: str, closed: bool = True) -> bool:
+    """Close the quiz to new attempts (or reopen it); False for an unknown owner link. Closing a
+    closed quiz keeps when it was first closed."""
+    done = []
+
+    def change():
+        row = db.session.scalar(select(Quiz).where(Quiz.owner_token == owner_token))
+        if row is None:
+            return
+        if not closed:
+            row.closed_at = None
+        elif row.closed_at is None:
+            row.closed_at = utc_now()
+        done.append(True)
+    write(change)
+    return bool(done)
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
 
 
 def _tier(questions: list[dict]) -> int:
@@ -249,7 +290,32 @@ def _shared(row: Quiz) -> Shared:
 def _attempt(row: QuizAttempt, answers: dict, title: str | None = None) -> Attempt:
     return Attempt(row.token, row.name, row.tier, row.count, row.seed, row.mode, row.pass_mark,
                    answers, title, row.created_at, _questions(row), row.time_limit,
-                   row.submitted_at, row.quiz_id)
+                   row.submitted_at, row.quiz_id, number=row.id)
+
+
+def owned_attempt(quiz: Shared, number: int) -> Attempt | None:
+    """One attempt at this quiz, by the number the owner's page shows (None: not this quiz's)."""
+    return next((a for a in attempts(quiz) if a.number == number), None)
+
+
+def delete_attempt(owner_token: str, number: int) -> bool:
+    """Delete one attempt at the quiz behind this owner link (a test run, say) with its answers:
+    gone from the list, the statistics and the CSV; the last one gone, the questions unlock.
+    False if the quiz has no such attempt."""
+    done = []
+
+    def remove():
+        row = db.session.scalar(
+            select(QuizAttempt).join(Quiz, Quiz.id == QuizAttempt.quiz_id)
+            .where(Quiz.owner_token == owner_token, QuizAttempt.id == number))
+        if row is None:
+            return
+        # Answers first: SQLite enforces the cascade only with foreign keys switched on.
+        db.session.execute(delete(QuizAnswer).where(QuizAnswer.attempt_id == row.id))
+        db.session.delete(row)
+        done.append(True)
+    write(remove)
+    return bool(done)
 
 
 def get(token: str) -> Attempt | None:

@@ -62,8 +62,8 @@ def read_cookie(name: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def set_cookie(response, name: str, value: str, path: str = "/"):
-    response.set_cookie(name, _signer(name).dumps(value), max_age=COOKIE_AGE, httponly=True,
+def set_cookie(response, name: str, value: str, path: str = "/", max_age=COOKIE_AGE):
+    response.set_cookie(name, _signer(name).dumps(value), max_age=max_age, httponly=True,
                         samesite="Lax", path=path,
                         secure=bool(current_app.config["SESSION_COOKIE_SECURE"])
                         or request.is_secure)

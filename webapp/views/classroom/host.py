@@ -87,11 +87,12 @@ def join_url(room) -> str:
     return f"{request.scheme}://{host}{url_for('.join_form', code=room.code)}"
 
 
-def qr_svg(url: str) -> Markup:
-    """The join link as an inline SVG QR code (no script, no style attribute)."""
+def qr_svg(url: str, label: str | None = None) -> Markup:
+    """A link (the join link, unless `label` names another) as an inline SVG QR code (no script,
+    no style attribute)."""
     svg = segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff", border=3,
                                                 omitsize=True)
-    label = escape(gettext("QR code of the join link %(url)s", url=url))
+    label = escape(label or gettext("QR code of the join link %(url)s", url=url))
     return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1))
 
 

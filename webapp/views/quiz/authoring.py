@@ -1,12 +1,14 @@
-"""Editing a shared quiz at its owner link, until someone takes it (then it is locked, so every
-attempt keeps its meaning; a copy can be edited).
+"""Editing a shared quiz at its owner link. Its questions (and its mode) lock once someone takes
+it, so every attempt keeps its meaning (a copy can be edited); its title, pass mark, timer,
+deadline and retakes stay editable.
 
 POST /quiz/o/<owner>/questions    op = remove:<n> | up:<n> | down:<n>, or add from the bank
                                   (op=bank, ids) or generated (op=gen, tier, count)
 POST /quiz/o/<owner>/board        a board built in the sandbox (its link) as a number, legal or
                                   assign question, keyed by the rules core
 POST /quiz/o/<owner>/import       add the questions of a quiz file
-POST /quiz/o/<owner>/settings     title, mode, pass mark, timer
+POST /quiz/o/<owner>/settings     title, mode, pass mark, timer, deadline, retakes
+POST /quiz/o/<owner>/close        op = close (no new attempt can start) | reopen
 POST /quiz/o/<owner>/copy         a new quiz with the same questions and settings, to edit
 Each answers with a 303 back to the owner page, or the page with what went wrong (400, or 409
 when the quiz is locked).
@@ -14,7 +16,9 @@ when the quiz is locked).
 
 from __future__ import annotations
 
+import re
 import secrets
+from datetime import datetime, timezone
 from urllib.parse import parse_qs, urlsplit
 
 from flask import redirect, request, url_for
@@ -22,19 +26,23 @@ from flask import redirect, request, url_for
 from ...content.generate import TIERS, from_board
 from ...content.questions import QuestionError, bank, own_question, to_spec
 from ...content.quizfile import QuizFileError, parse
-from ...i18n import gettext
+from ...i18n import _l, gettext
 from ...rules import BoardError
 from ...services import quizzes
 from ..sandbox import board as sandbox_board
 from . import bp, whole
-from .sharing import _upload_name, _uploaded, owned, owner_page, read_settings
+from .sharing import (_upload_name, _uploaded, no_store, owned, owner_page, read_settings,
+                      remember)
 
 MAX_ADD = 25  # generated questions added at once
-
-
+QUESTIONS_LOCKED = _l("Someone has taken this quiz, so its questions are locked: their results "
+                      "keep their meaning. Make a copy to change them.")
+MODE_FIXED = _l("The mode is fixed once someone has taken the quiz: changing practice or exam "
+                "under takers would be unfair. Make a copy to change it.")
 
 
 @bp.post("/o/<token>/questions")
+@no_store
 def questions(token: str):
     quiz = owned(token)
     refs = list(quiz.questions)
@@ -70,6 +78,7 @@ def questions(token: str):
 
 
 @bp.post("/o/<token>/board")
+@no_store
 def board(token: str):
     """A board built in the sandbox, from its link, as a question of the chosen type."""
     quiz = owned(token)
@@ -101,6 +110,7 @@ def _link_code(text: str) -> str:
 
 
 @bp.post("/o/<token>/import")
+@no_store
 def import_file(token: str):
     quiz = owned(token)
     try:
@@ -114,22 +124,73 @@ def import_file(token: str):
 
 
 @bp.post("/o/<token>/settings")
+@no_store
 def settings(token: str):
+    """Title, pass mark, timer, deadline and retakes: editable after attempts too. The mode is
+    fixed once taken (the page shows no choice then; a hand-made form changing it is a 409)."""
     quiz = owned(token)
-    values, problems = read_settings(request.form)
+    form = request.form
+    if quiz.locked and "mode" not in form:
+        form = form.copy()
+        form["mode"] = quiz.mode
+    values, problems = read_settings(form)
+    values["deadline"] = read_deadline(form.get("deadline"), quiz.deadline, problems)
+    values["retakes"] = bool(form.get("retakes"))
     if problems:
-        return owner_page(quiz, problems=problems, status=400)
+        return owner_page(quiz, problems=problems, typed=form, status=400)
     if not quizzes.edit(token, **values):
-        return _locked(quiz)
+        return owner_page(quizzes.shared(owner=token), problems=[MODE_FIXED], typed=form,
+                          status=409)
     return redirect(url_for(".owner", token=token) + "#settings", 303)
 
 
+DEADLINE = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?")
+
+
+def read_deadline(raw: str | None, current: datetime | None, problems: list) -> datetime | None:
+    """The last moment to start, typed in UTC as the date-and-time field sends it (empty: none).
+    A past moment is a mistake, unless it is the deadline the quiz has already (it passed: the
+    owner is changing something else)."""
+    text = (raw or "").strip()
+    if not text:
+        return None
+    try:
+        if not DEADLINE.fullmatch(text):
+            raise ValueError(text)
+        moment = datetime.fromisoformat(text.replace(" ", "T")).replace(tzinfo=timezone.utc)
+    except ValueError:
+        problems.append(gettext("The deadline is a date and a time in UTC, like "
+                                "2026-12-31T18:00, or empty for none."))
+        return None
+    if current is not None and moment == quizzes.aware(current).replace(second=0, microsecond=0):
+        return current
+    if moment <= quizzes.utc_now():
+        problems.append(gettext("The deadline is in the past (it is %(now)s UTC now): choose a "
+                                "later moment, or leave it empty for none.",
+                                now=quizzes.utc_now().strftime("%Y-%m-%d %H:%M")))
+        return None
+    return moment
+
+
+@bp.post("/o/<token>/close")
+@no_store
+def close(token: str):
+    """op=close: no new attempt can start (undone by op=reopen, so closing asks nothing)."""
+    quiz = owned(token)
+    op = request.form.get("op", "")
+    if op not in ("close", "reopen"):
+        return _refused(quiz, gettext("That change isn’t one this page offers."))
+    quizzes.close(token, closed=op == "close")
+    return redirect(url_for(".owner", token=token) + "#state", 303)
+
+
 @bp.post("/o/<token>/copy")
+@no_store
 def copy(token: str):
     quiz = owned(token)
     made = quizzes.create(gettext("Copy of %(title)s", title=quiz.title)[:80], quiz.questions,
                           quiz.mode, quiz.pass_mark, quiz.time_limit)
-    return redirect(url_for(".owner", token=made.owner_token), 303)
+    return remember(redirect(url_for(".owner", token=made.owner_token), 303), made.owner_token)
 
 
 def _saved(quiz, refs: list[dict]):
@@ -154,6 +215,5 @@ def _refused(quiz, message: str):
 
 
 def _locked(quiz):
-    return owner_page(quizzes.shared(owner=quiz.owner_token), problems=[gettext(
-        "Someone has taken this quiz, so its questions and settings are locked: their results "
-        "keep their meaning. Make a copy to change it.")], status=409)
+    return owner_page(quizzes.shared(owner=quiz.owner_token), problems=[QUESTIONS_LOCKED],
+                      status=409)

@@ -11,18 +11,24 @@ GET|POST /quiz/t/<take>            the take link: the quiz's rules, a name, star
 GET      /quiz/o/<owner>           the owner link: both links, the questions with their keys (and,
                                    until someone takes it, editing: see authoring.py), every
                                    attempt, per-question results
+GET      /quiz/mine                "your quizzes": the owner links this browser made or opened
+POST     /quiz/mine/forget         this browser forgets them
 GET      /quiz/o/<owner>/results.csv   one row per attempt and question
 GET      /quiz/o/<owner>/quiz.toml     the quiz as a file in the bank's format
+GET|POST /quiz/o/<owner>/attempts/<n>/delete   asks, then deletes one attempt (a test run)
 """
 
 from __future__ import annotations
 
 import csv
+import functools
 import io
+import re
 import secrets
 from collections import Counter
+from datetime import timedelta
 
-from flask import Response, abort, redirect, render_template, request, url_for
+from flask import Response, abort, make_response, redirect, render_template, request, url_for
 
 from ...content.generate import TIERS, check_split
 from ...content.questions import SOURCES, bank, draw
@@ -40,6 +46,37 @@ REFUSALS = {
     "deadline": (410, _l("The deadline to start this quiz has passed: it takes no new attempts.")),
     "taken": (403, _l("You have taken this quiz already, and its owner allows one attempt.")),
 }
+
+
+# "Your quizzes": the owner links this browser made or opened, newest first, in one signed cookie
+# (the class's cookie helpers, as /class remembers the host's class), sent only under /quiz.
+MINE_COOKIE = "quiz_mine"
+MINE_AGE = timedelta(days=90)
+MAX_MINE = 20
+TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
+
+
+def remembered() -> list[str]:
+    from ..classroom import read_cookie  # not at the top: the class package imports this one
+    return [t for t in (read_cookie(MINE_COOKIE) or "").split() if TOKEN.fullmatch(t)][:MAX_MINE]
+
+
+def remember(response, owner_token: str):
+    from ..classroom import set_cookie
+    tokens = [owner_token, *(t for t in remembered() if t != owner_token)][:MAX_MINE]
+    return set_cookie(response, MINE_COOKIE, " ".join(tokens), path="/quiz", max_age=MINE_AGE)
+
+
+def no_store(view):
+    """For what the owner link shows (results, the key, the links): a shared store laptop must
+    keep none of it on disk. The app's own default for pages, `private, no-cache`, allows that
+    (webapp/security.py); this sets the stricter header on these responses only."""
+    @functools.wraps(view)
+    def wrapped(*args, **kwargs):
+        response = make_response(view(*args, **kwargs))
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    return wrapped
 
 
 def read_settings(form) -> tuple[dict, list[str]]:
@@ -89,7 +126,8 @@ def new():
     if posted and request.form.get("op") == "save" and not problems:
         quiz = quizzes.create(settings["title"], refs, settings["mode"], settings["pass_mark"],
                               settings["time_limit"])
-        return redirect(url_for(".owner", token=quiz.owner_token), 303)
+        return remember(redirect(url_for(".owner", token=quiz.owner_token), 303),
+                        quiz.owner_token)
     return _new_page(settings, first, problems, quiz_questions(refs),
                      400 if problems else 200)
 
@@ -113,7 +151,7 @@ def import_new():
         return _new_page(settings, first, [], [], 400, file_problems=err.problems)
     quiz = quizzes.create(settings["title"], [{"own": s} for s in specs], settings["mode"],
                           settings["pass_mark"], settings["time_limit"])
-    return redirect(url_for(".owner", token=quiz.owner_token), 303)
+    return remember(redirect(url_for(".owner", token=quiz.owner_token), 303), quiz.owner_token)
 
 
 def _uploaded() -> bytes:
@@ -158,27 +196,60 @@ def take(token: str):
 
 
 @bp.get("/o/<token>")
+@no_store
 def owner(token: str):
-    return owner_page(owned(token))
+    return remember(make_response(owner_page(owned(token))), token)
 
 
-def owner_page(quiz, *, problems=(), file_problems=(), status: int = 200):
+@bp.get("/mine")
+@no_store
+def mine():
+    """Your quizzes: the ones this browser made or opened (an owner link deleted since is
+    skipped)."""
+    found = [q for q in map(lambda t: quizzes.shared(owner=t), remembered()) if q is not None]
+    return render_template("quiz/mine.html", quizzes=found)
+
+
+@bp.post("/mine/forget")
+def forget():
+    """This browser forgets the list (a shared laptop); the quizzes and their links stay."""
+    response = redirect(url_for(".mine"), 303)
+    response.delete_cookie(MINE_COOKIE, path="/quiz")
+    return response
+
+
+def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int = 200):
+    """The owner's page; after a refused settings form, its fields show what was `typed`."""
+    from ..classroom.host import qr_svg  # the class projector's; not at the top (see remembered)
     attempts = quizzes.attempts(quiz)
     questions = quiz_questions(quiz.questions)
+    take_url = url_for(".take", token=quiz.take_token, _external=True)
     tier = whole(request.args.get("tier"), 1, max(TIERS)) or 1
     chosen = {r["bank"] for r in quiz.questions if "bank" in r}
     return render_template(
         "quiz/owner.html", quiz=quiz, attempts=attempts, questions=questions,
         stats=_per_question(questions, attempts), problems=problems, file_problems=file_problems,
+        deleted=(request.args.get("deleted") or "")[:60],
         bank_tier=tier, tiers=TIERS, modes=MODE_NAMES, max_minutes=quizzes.MAX_MINUTES,
         source_names=QUESTION_SOURCES, type_names=TYPE_NAMES, board_types=BOARD_TYPE_NAMES,
         bank_questions=[q for q in quiz_questions([{"bank": b.id} for b in bank().of_tier(tier)])
                         if q["id"] not in chosen],
-        take_url=url_for(".take", token=quiz.take_token, _external=True),
+        values=typed if typed is not None else settings_values(quiz),
+        state=quiz.why_not_open(), now=quizzes.utc_now(),
+        take_url=take_url, take_qr=qr_svg(take_url, gettext("QR code of the take link %(url)s",
+                                                         url=take_url)),
         owner_url=url_for(".owner", token=quiz.owner_token, _external=True)), status
 
 
+def settings_values(quiz) -> dict:
+    """The settings form's fields as the quiz has them (the deadline as its UTC field shows it)."""
+    return {"title": quiz.title, "pass_mark": quiz.pass_mark, "minutes": quiz.time_limit or "",
+            "mode": quiz.mode, "retakes": quiz.retakes,
+            "deadline": quiz.deadline.strftime("%Y-%m-%dT%H:%M") if quiz.deadline else ""}
+
+
 @bp.get("/o/<token>/results.csv")
+@no_store
 def results_csv(token: str):
     quiz = owned(token)
     out = io.StringIO()
@@ -200,6 +271,7 @@ def results_csv(token: str):
 
 
 @bp.get("/o/<token>/quiz.toml")
+@no_store
 def export(token: str):
     quiz = owned(token)
     settings = {"title": quiz.title, "mode": quiz.mode, "pass_mark": quiz.pass_mark,
@@ -208,6 +280,21 @@ def export(token: str):
                         mimetype="application/toml")
     response.headers["Content-Disposition"] = 'attachment; filename="quiz.toml"'
     return response
+
+
+@bp.route("/o/<token>/attempts/<int:number>/delete", methods=["GET", "POST"])
+@no_store
+def delete_attempt(token: str, number: int):
+    """GET asks (a page, so it works without JavaScript); POST deletes, then the owner page."""
+    quiz = owned(token)
+    attempt = quizzes.owned_attempt(quiz, number)
+    if attempt is None:
+        abort(404)
+    if request.method == "POST":
+        quizzes.delete_attempt(token, number)
+        return redirect(url_for(".owner", token=token, deleted=attempt.name[:60]) + "#attempts",
+                        303)
+    return render_template("quiz/delete_attempt.html", quiz=quiz, attempt=attempt)
 
 
 def owned(token: str):
@@ -246,4 +333,4 @@ def _per_question(questions: list[dict], attempts) -> list[dict]:
     return stats
 
 
-from . import authoring  # noqa: E402,F401  (its routes are on this blueprint)
+from . import authoring, preview  # noqa: E402,F401  (their routes are on this blueprint)

@@ -1,0 +1,100 @@
+"""Preview a shared quiz as a taker sees it, from the owner link. A try-out used to be a real
+attempt, which counted and locked the quiz's questions; a preview stores nothing.
+
+GET  /quiz/o/<owner>/preview              -> question 1
+GET  /quiz/o/<owner>/preview/<n>          question n in the taker's own markup (quiz/question.html's
+                                          `question` block), with its key below for the owner
+POST /quiz/o/<owner>/preview/<n>          an answer: graded by the core and shown with the key,
+                                          never stored; a bad one is a 400 on the page
+POST /quiz/o/<owner>/preview/<n>/live     sliders moved on an assign question (the live check)
+"""
+
+from __future__ import annotations
+
+from flask import abort, redirect, render_template, request, url_for
+from jinja2_fragments.flask import render_block, render_blocks
+
+from ...content.generate import grade
+from ...live import board_cards, labels, live_check
+from . import TEMPLATE, bp, options_of, quiz_questions
+from .answers import QuizAnswerError, read_answer, read_split
+from .sharing import no_store, owned
+
+
+@bp.get("/o/<token>/preview")
+@no_store
+def preview_start(token: str):
+    owned(token)
+    return redirect(url_for(".preview", token=token, n=1), 303)
+
+
+@bp.route("/o/<token>/preview/<int:n>", methods=["GET", "POST"])
+@no_store
+def preview(token: str, n: int):
+    quiz, q = _previewed(token, n)
+    form = request.form
+    if request.method == "GET":
+        return _page(quiz, n, q)
+    if form.get("op", "").startswith("step:"):  # a −/+ button without JavaScript
+        return _page(quiz, n, q, split=stepped(q, form))
+    try:
+        given = read_answer(q, form)
+    except QuizAnswerError as err:
+        return _page(quiz, n, q, error=str(err), split=read_split(q, form), status=400)
+    if q["type"] == "assign":  # graded as the sliders show it, as for a taker
+        given = live_check(board(q), given, fit=True).split
+    return _page(quiz, n, q, given=given, correct=bool(grade(q, given)))
+
+
+@bp.post("/o/<token>/preview/<int:n>/live")
+@no_store
+def preview_live(token: str, n: int):
+    quiz, q = _previewed(token, n)
+    if q["type"] != "assign":
+        abort(404)
+    context = _context(quiz, n, q, split=read_split(q, request.form))
+    return render_blocks(TEMPLATE, ["verdict", "live_oob"], **context)
+
+
+def board(q: dict) -> dict | None:
+    """The question's board as a taker sees it. The class's public names for the quiz's own
+    helpers, imported here and not at the top: the class package imports this one while it loads."""
+    from ..classroom import quiz as class_quiz
+    return class_quiz.board(q)
+
+
+def stepped(q: dict, form) -> dict:
+    from ..classroom import quiz as class_quiz
+    return class_quiz.stepped(q, form)
+
+
+def _previewed(token: str, n: int):
+    quiz = owned(token)
+    if not 1 <= n <= len(quiz.questions):
+        abort(404)
+    return quiz, quiz_questions([quiz.questions[n - 1]])[0]
+
+
+def _context(quiz, n: int, q: dict, *, given=None, correct=None, error=None, split=None) -> dict:
+    """What the `question` block needs, as for a taker, with the preview's own URLs."""
+    shown_board = board(q)
+    live = None
+    if q["type"] == "assign":
+        shown = split if split is not None else (given if isinstance(given, dict) else {})
+        live = live_check(shown_board, shown, fit=True,
+                          hide_most={(q["goal"]["creature"], q["goal"]["recipient"])})
+    return {
+        "q": q, "n": n, "live": live, "error": error, "given": given, "correct": correct,
+        "cards": board_cards(shown_board, labels(shown_board)) if shown_board else None,
+        "options": options_of(quiz.owner_token, n, q), "answered": given is not None,
+        "show_key": given is not None, "paced": False,
+        "answer_url": url_for(".preview", token=quiz.owner_token, n=n),
+        "live_url": url_for(".preview_live", token=quiz.owner_token, n=n),
+    }
+
+
+def _page(quiz, n: int, q: dict, *, status: int = 200, **shown):
+    context = _context(quiz, n, q, **shown)
+    return render_template(
+        "quiz/preview.html", quiz=quiz, total=len(quiz.questions),
+        question_html=render_block(TEMPLATE, "question", **context), **context), status
