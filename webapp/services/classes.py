@@ -33,6 +33,7 @@ CODE_LENGTH = 6
 MAX_NICKNAME = 24
 TTL = timedelta(hours=12)
 STATES = ("lobby", "running", "ended")
+ANSWER_MODES = ("one", "retry")  # only a learner's first answer to a step, or until right
 
 
 class NicknameError(ValueError):
@@ -74,16 +75,22 @@ def normal_nickname(raw: str | None) -> str:
 # --- a class ------------------------------------------------------------------------------------
 
 
-def create(lesson_id: str, quiz=None) -> Class:
+def create(lesson_id: str, quiz=None, answer_mode: str = "retry") -> Class:
     """A new class in its lobby, with a join code no live class has; stale classes go first.
     With `quiz` (a services.quizzes.Shared), the class runs that quiz's questions as they are
-    now (a copy: the owner editing the quiz later never shifts a running class)."""
+    now (a copy: the owner editing the quiz later never shifts a running class), and keeps its
+    rules: an exam takes only each learner's first answer."""
     expire()
     on_quiz = {} if quiz is None else {
         "quiz_token": quiz.take_token, "quiz_title": quiz.title[:80],
-        "questions": list(quiz.questions)}
+        "questions": list(quiz.questions), "quiz_mode": quiz.mode}
+    if quiz is not None and quiz.mode == "exam":
+        answer_mode = "one"
+    if answer_mode not in ANSWER_MODES:
+        raise ValueError(answer_mode)
     for _ in range(20):
         room = Class(code=new_code(), host_token=secrets.token_urlsafe(32), lesson_id=lesson_id,
+                     projector_token=secrets.token_urlsafe(32), answer_mode=answer_mode,
                      state="lobby", step=0, version=1, **on_quiz)
         db.session.add(room)
         try:
