@@ -80,7 +80,7 @@ def quiz(app):
 
 @pytest.fixture
 def host(app, quiz):
-    return QuizHost(app, f"http://localhost/quiz/t/{quiz.take_token}")
+    return QuizHost(app, f"http://localhost/quiz/o/{quiz.owner_token}")
 
 
 def stored(app) -> list:
@@ -108,8 +108,8 @@ def test_an_unknown_quiz_link_is_refused_clearly_and_the_form_keeps_what_was_typ
     assert re.search(r'value="force-of-nature" checked', page)  # the lesson choice stays too
 
 
-def test_the_take_link_its_bare_token_or_the_owner_link_all_find_the_quiz(app, quiz):
-    for link in (f"http://192.168.1.5:8000/quiz/t/{quiz.take_token}", quiz.take_token,
+def test_the_owner_link_as_a_url_a_path_or_its_bare_token_finds_the_quiz(app, quiz):
+    for link in (f"http://192.168.1.5:8000/quiz/o/{quiz.owner_token}", quiz.owner_token,
                  f"/quiz/o/{quiz.owner_token}"):
         host = QuizHost(app, link)
         assert "Tuesday trample quiz" in host.page()
@@ -119,7 +119,7 @@ def test_a_quiz_without_questions_cannot_run_a_class(app):
     empty = make_quiz(app, ids=[])
     client = app.test_client()
     csrf = token_of(client.get("/class/new").get_data(as_text=True))
-    response = client.post("/class/new", data={"csrf_token": csrf, "quiz": empty.take_token})
+    response = client.post("/class/new", data={"csrf_token": csrf, "quiz": empty.owner_token})
     assert response.status_code == 400
     assert "no questions" in response.get_data(as_text=True)
 
@@ -193,7 +193,7 @@ def test_the_review_page_needs_a_seat_and_an_ended_class(app, host):
 
 def test_learners_see_the_quizs_own_question_markup_without_its_timer(app):
     timed = make_quiz(app, time_limit=5)
-    host = QuizHost(app, timed.take_token)
+    host = QuizHost(app, timed.owner_token)
     ana = QuizLearner(app, host.code, "Ana")
     host.go(4)
     page = text(ana.play())
@@ -349,7 +349,7 @@ def test_the_lesson_path_is_unchanged_by_a_quiz_field_left_empty(app):
 def test_every_quiz_class_page_speaks_the_players_language(app, quiz, lang):
     from tests.web.test_i18n_pages import english_fragments, main_part, visible_ui_text
     english = english_fragments(lang)
-    host = QuizHost(app, quiz.take_token)
+    host = QuizHost(app, quiz.owner_token)
     host.client.get(f"/class/new?lang={lang}")
     bad = host.new("https://example.com/nothing")  # the refusal, in the host's language
     pages = {"new": bad.get_data(as_text=True)}
@@ -378,7 +378,7 @@ def test_every_quiz_class_page_speaks_the_players_language(app, quiz, lang):
 
 def run_a_quiz_class_on_two_servers(one, two):
     shared = make_quiz(one, ids=[ONE, ASSIGN])
-    host = QuizHost(one, shared.take_token)
+    host = QuizHost(one, shared.owner_token)
     ana = QuizLearner(two, host.code, "Ana")
     host.go(2)
     assert 'name="step" value="q2"' in ana.play().get_data(as_text=True)
@@ -404,7 +404,7 @@ def test_two_servers_on_one_postgresql_run_a_quiz_class_as_one(tmp_path, postgre
 
 def test_a_hostile_quiz_title_is_escaped_on_every_class_page(app):
     shared = make_quiz(app, ids=[ONE], title="<script>alert(1)</script>")
-    host = QuizHost(app, shared.take_token)
+    host = QuizHost(app, shared.owner_token)
     ana = QuizLearner(app, host.code, "Ana")
     pages = [host.page(), host.page("/projector"), ana.play().get_data(as_text=True)]
     host.go(1)

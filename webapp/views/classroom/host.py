@@ -61,9 +61,15 @@ def new():
         if link:
             shared = quizzes.from_link(link)
             if shared is None:
-                return refuse(gettext("No shared quiz has that link. Paste the whole take link "
-                                      "the quiz’s owner shared (it contains /quiz/t/), or leave "
-                                      "the field empty to run a lesson."))
+                return refuse(gettext("No shared quiz has that link. Paste the quiz’s whole "
+                                      "owner link (it contains /quiz/o/), or leave the field "
+                                      "empty to run a lesson."))
+            # A class projects the key: only the quiz's owner may run one, not anyone the
+            # take link was shared with.
+            if shared.owner_token not in link:
+                return refuse(gettext("That is the quiz’s take link, which anyone taking it "
+                                      "has. To run a class on it, paste the quiz’s owner link "
+                                      "(it contains /quiz/o/)."))
             if not shared.questions:
                 return refuse(gettext("That quiz has no questions yet."))
             room = classes.create("", quiz=shared)
