@@ -42,7 +42,7 @@ class Host:
         self.code = re.search(r'class="code">(\w+)<', self.page()).group(1)
 
     def page(self, path="", **kw) -> str:
-        response = self.client.get(self.url + path, **kw)
+        response = self.client.get(self.url + path, follow_redirects=True, **kw)
         assert response.status_code == 200, response.status_code
         return response.get_data(as_text=True)
 
@@ -371,7 +371,7 @@ def test_the_overview_groups_mistakes_by_problem_code_and_flags_the_stuck(app, h
             '<span class="rule">702.19b</span>') in room
     assert "Stuck (3 wrong tries in a row):</strong> Ana" in room
     assert "Legal splits" in room and "the player" in room
-    projector = text(host.client.get(host.url + "/projector"))
+    projector = text(host.client.get(host.url + "/projector", follow_redirects=True))
     assert "2 players" in projector and "702.19b" in projector
     for name in ("Ana", "Bo", "Cy"):  # never a nickname on the big screen
         assert not shown_as_word(name, projector)
@@ -424,13 +424,13 @@ def test_the_host_projects_the_worked_answer_and_a_mistake_explained(app, host):
     host.go(PRACTICE)
     ana.answer(ILLEGAL, **HX)
     assert host.post("/show", what="answer").status_code == 303
-    screen = text(host.client.get(host.url + "/projector"))
+    screen = text(host.client.get(host.url + "/projector", follow_redirects=True))
     assert "The worked answer" in screen and "Legal" in screen
     host.post("/show", what="mistake:player_before_lethal")
-    screen = text(host.client.get(host.url + "/projector"))
+    screen = text(host.client.get(host.url + "/projector", follow_redirects=True))
     assert "Grizzly Bears C has 0 of the 2 damage it needs" in screen and "Ana" not in screen
     host.post("/show", what="none")
-    assert "A mistake the room makes" not in text(host.client.get(host.url + "/projector"))
+    assert "A mistake the room makes" not in text(host.client.get(host.url + "/projector", follow_redirects=True))
 
 
 def test_the_host_removes_a_player(app, host):
@@ -513,7 +513,7 @@ def test_two_servers_on_one_postgresql_behave_as_one(tmp_path, postgres_schema):
 
 def test_the_projector_counts_the_room_before_and_between_questions(app, host):
     Learner(app, host.code, "Ana"), Learner(app, host.code, "Bo")
-    assert "2 players in the room" in text(host.client.get(host.url + "/projector"))
+    assert "2 players in the room" in text(host.client.get(host.url + "/projector", follow_redirects=True))
     host.go(1)  # an explanation: nothing to answer
-    screen = text(host.client.get(host.url + "/projector"))
+    screen = text(host.client.get(host.url + "/projector", follow_redirects=True))
     assert "2 players in the room" in screen and "Ana" not in screen

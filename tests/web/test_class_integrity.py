@@ -18,6 +18,11 @@ from tests.web.test_class_quiz import (ASSIGN, LEGAL as LEGAL_Q, NUMBER, ONE, Qu
                                        make_quiz, token_of)
 
 
+@pytest.fixture
+def host(app):
+    return Host(app)
+
+
 # --- migration 0008 -----------------------------------------------------------------------------
 
 
@@ -80,3 +85,71 @@ def test_the_owner_link_or_its_bare_token_hosts_a_class(app):
     for link in (f"https://192.168.1.5:8000/quiz/o/{quiz.owner_token}", quiz.owner_token):
         response = new_class(app.test_client(), quiz=link)
         assert response.status_code == 303, text(response)
+
+
+# --- 4. a projector link that can't control anything ----------------------------------------------
+
+
+def wall_url(host) -> str:
+    found = re.search(r'href="(/class/wall/[A-Za-z0-9_-]{43})"', host.page())
+    assert found, "the host page links to the wall's own view"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("path", ["/class/wall/" + "x" * 43, "/class/wall/short",
+                                  "/class/wall/" + "x" * 300])
+def test_an_unknown_wall_link_is_a_404(app, host, path):
+    assert app.test_client().get(path).status_code == 404
+
+
+def test_the_wall_shows_code_qr_and_room_but_no_host_token_nickname_or_control(app, host):
+    Learner(app, host.code, "Ana"), Learner(app, host.code, "Bo")
+    wall = wall_url(host)
+    assert host.token not in wall
+    pages = [app.test_client().get(wall)]
+    assert 'class="qr"' in pages[0].get_data(as_text=True) and host.code in text(pages[0])
+    host.go(PRACTICE)
+    Learner(app, host.code, "Cy")
+    pages.append(app.test_client().get(wall))
+    pages.append(app.test_client().get(wall, headers=HX))  # what the wall polls
+    host.post("/show", what="answer")
+    pages.append(app.test_client().get(wall))
+    host.post("/move", op="end", confirmed="1")
+    pages.append(app.test_client().get(wall))
+    for response in pages:
+        assert response.status_code == 200
+        html = response.get_data(as_text=True)
+        assert host.token not in html and "/class/host/" not in html
+        main = html.split("<main", 1)[-1]
+        assert "<form" not in html and "hx-post" not in html
+        assert all("disabled" in b for b in re.findall(r"<button[^>]*>", main))  # the worked split
+        for name in ("Ana", "Bo", "Cy"):
+            assert not re.search(rf"\b{name}\b", html.split("<main", 1)[-1])
+    assert f'hx-get="{wall}"' in pages[1].get_data(as_text=True)
+
+
+@pytest.mark.parametrize("suffix", ["/room", "/move", "/show", "/remove", "/results.csv",
+                                    "/projector"])
+def test_editing_the_wall_link_reaches_no_host_page(app, host, suffix):
+    wall = wall_url(host)
+    token = wall.rsplit("/", 1)[1]
+    stranger = app.test_client()
+    assert stranger.get(wall + suffix).status_code == 404
+    assert stranger.get(f"/class/host/{token}").status_code == 404
+    assert stranger.get(f"/class/host/{token}{suffix}").status_code in (404, 405)
+    assert stranger.post(f"/class/host/{token}/move",
+                         data={"op": "end"}).status_code in (400, 404)
+
+
+def test_the_old_projector_address_still_works_for_the_host_and_leads_to_the_wall(app, host):
+    response = host.client.get(host.url + "/projector")
+    assert response.status_code == 303 and response.location == wall_url(host)
+
+
+def test_the_host_page_says_it_is_the_host_screen_and_when_the_wall_is_connected(app, host):
+    page = text(host.client.get(host.url))
+    assert "This is your host screen" in page and "not for the wall" in page
+    assert "The projector view isn’t open yet" in page
+    app.test_client().get(wall_url(host))
+    assert "The projector view is connected" in text(host.client.get(host.url + "/room",
+                                                                      headers=HX))

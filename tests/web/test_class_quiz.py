@@ -50,7 +50,7 @@ class QuizHost:
                                                     "quiz": link})
 
     def page(self, path="") -> str:
-        response = self.client.get(self.url + path)
+        response = self.client.get(self.url + path, follow_redirects=True)
         assert response.status_code == 200, response.status_code
         return re.sub(r"\s+", " ", response.get_data(as_text=True))
 

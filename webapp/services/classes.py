@@ -120,6 +120,37 @@ def by_host(token: str | None) -> Class | None:
     return db.session.scalar(select(Class).where(Class.host_token == token))
 
 
+def by_projector(token: str | None) -> Class | None:
+    """The class whose wall view `token` opens (that token controls nothing)."""
+    if not token or len(token) > 64:
+        return None
+    return db.session.scalar(select(Class).where(Class.projector_token == token))
+
+
+SEEN_EVERY = timedelta(seconds=5)  # the wall polls every 2 s; one write per 5 s is plenty
+
+
+def projector_seen(room: Class) -> None:
+    """The wall's view polled: remember when (at most one write per SEEN_EVERY), so the host's
+    page can say whether the projector is connected."""
+    now = utcnow()
+    seen = room.projector_seen_at
+    if seen is not None and (seen.tzinfo and seen or seen.replace(tzinfo=now.tzinfo)) \
+            > now - SEEN_EVERY:
+        return
+    write(lambda: db.session.execute(update(Class).where(Class.id == room.id)
+                                     .values(projector_seen_at=now)))
+
+
+def projector_connected(room: Class, within: timedelta = timedelta(seconds=10)) -> bool | None:
+    """Whether the wall's view polled lately (None: it was never opened)."""
+    seen = room.projector_seen_at
+    if seen is None:
+        return None
+    now = utcnow()
+    return (seen if seen.tzinfo else seen.replace(tzinfo=now.tzinfo)) > now - within
+
+
 def move(room: Class, *, state: str | None = None, step: int | None = None,
          shown: str | None | bool = False) -> None:
     """The host moves the class: start, go to a step, end; what learners see gets a new version

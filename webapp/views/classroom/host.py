@@ -5,7 +5,9 @@ GET|POST /class/new                      choose a lesson, or paste a shared quiz
                                          host link
 GET      /class/host/<token>             the host page (lobby, running, or the summary)
 GET      /class/host/<token>/room        the room overview (htmx polls it every 2 s)
-GET      /class/host/<token>/projector   the big screen: code and QR, then the room without names
+GET      /class/host/<token>/projector   the old projector address: redirects to the wall's
+GET      /class/wall/<projector token>   the big screen: code and QR, then the room without names;
+                                         its own token, which controls nothing
 POST     /class/host/<token>/move        op=start|next|prev|end, or op=go with step=N
 POST     /class/host/<token>/show        what=answer|mistake:<code>|none (on the projector)
 POST     /class/host/<token>/remove      learner=<id>
@@ -185,19 +187,32 @@ def _summary_row(item, number: int, name: str) -> dict:
 def host(token: str):
     room = _room(token)
     return render("classroom/host.html", "room", learners=classes.learners(room),
-                  **_page_context(room))
+                  projector=classes.projector_connected(room), **_page_context(room))
 
 
 @bp.get("/class/host/<token>/room")
 def room_overview(token: str):
     room = _room(token)
     return render("classroom/host.html", "room", learners=classes.learners(room),
-                  **_page_context(room))
+                  projector=classes.projector_connected(room), **_page_context(room))
 
 
 @bp.get("/class/host/<token>/projector")
 def projector(token: str):
+    """The projector's old address (it carried the host link onto the wall): the wall's own."""
     room = _room(token)
+    return redirect(url_for(".wall", token=room.projector_token), 303)
+
+
+@bp.get("/class/wall/<token>")
+def wall(token: str):
+    """The big screen, on its own token: it shows the room without names and controls nothing
+    (no form, no host link; changing its address reaches no host page). It polls itself, which
+    tells the host page the projector is connected."""
+    room = classes.by_projector(token)
+    if room is None:
+        abort(404)
+    classes.projector_seen(room)
     context = _page_context(room)
     context["qr"] = qr_svg(context["join_url"]) if room.state == "lobby" else None
     context["shown"] = _shown(room, context)
