@@ -153,3 +153,94 @@ def test_the_host_page_says_it_is_the_host_screen_and_when_the_wall_is_connected
     app.test_client().get(wall_url(host))
     assert "The projector view is connected" in text(host.client.get(host.url + "/room",
                                                                       headers=HX))
+
+
+# --- 5. confirmations and undo --------------------------------------------------------------------
+
+
+def test_ending_without_the_confirmation_ends_nothing_and_asks_first(app, host):
+    host.go(1)
+    page = host.page()
+    assert 'name="op" value="end"' not in page  # no one-click End next to Next
+    assert f'href="{host.url.split("localhost")[-1]}/end"' in page or '/end"' in page
+    response = host.post("/move", op="end")  # a stale or hand-made form
+    assert response.status_code == 303 and response.location.endswith("/end")
+    assert "Start the class" not in host.page() and "The class is over" not in host.page()
+    ask = text(host.client.get(host.url + "/end"))
+    assert "End the class?" in ask and 'name="confirmed" value="1"' in ask
+    assert "Keep the class running" in ask
+    assert host.post("/move", op="end", confirmed="1").status_code == 303
+    assert "The class is over" in host.page()
+    assert host.client.get(host.url + "/end").status_code == 303  # over: back to the summary
+
+
+def learner_id(host, nickname: str) -> str:
+    return re.search(rf'<option value="(\d+)">{nickname}</option>', host.page()).group(1)
+
+
+@pytest.mark.parametrize("learner", ["", "abc", "99999", "1" * 12])
+def test_asking_to_remove_nobody_or_a_stranger_is_refused_clearly(app, host, learner):
+    Learner(app, host.code, "Ana")
+    response = host.client.get(host.url + "/remove", query_string={"learner": learner})
+    assert response.status_code in (400, 404)
+    assert "Choose the player to remove" in text(response)
+    assert host.post("/remove", learner=learner).status_code in (400, 404)
+    assert "Ana" in host.page()
+
+
+def test_remove_has_no_default_and_asks_first_naming_the_player(app, host):
+    Learner(app, host.code, "Ana"), Learner(app, host.code, "Bo")
+    page = host.page()
+    select = re.search(r'<select id="remove-who".*?</select>', page, re.S).group(0)
+    assert re.search(r'<option value="" selected disabled>', select) and "required" in select
+    ask = text(host.client.get(host.url + "/remove",
+                               query_string={"learner": learner_id(host, "Bo")}))
+    assert "Remove Bo from the class?" in ask and "Keep Bo" in ask
+    assert "Bo" in host.page()  # asking removed nobody
+
+
+def test_a_rejoin_never_wipes_a_removed_players_answers_and_needs_the_host(app, host):
+    ana = Learner(app, host.code, "Ana")
+    host.go(PRACTICE)
+    assert ana.answer(ILLEGAL, **HX).status_code == 200
+    who = learner_id(host, "Ana")
+    response = host.post("/remove", learner=who)
+    assert response.status_code == 303
+    after = text(host.client.get(response.location))
+    assert "Removed Ana." in after and "Let back in" in after
+    # The phone says so, answers nothing, and can't come back under any nickname.
+    page = ana.play()
+    assert page.status_code == 403 and "You were removed from this class" in text(page)
+    assert ana.answer(LEGAL, **HX).status_code == 403
+    for nickname in ("Ana", "Ana again"):
+        again = ana.client.post("/join", data={"csrf_token": ana.csrf, "code": host.code,
+                                                "nickname": nickname}, environ_base=ana.env)
+        assert again.status_code == 403 and "You were removed from this class" in text(again)
+    # Nor can another phone take the nickname.
+    other = Learner(app, host.code, "Ana", address="10.0.0.2")
+    assert other.joined.status_code == 409
+    assert "The host removed the player with that nickname" in text(other.joined)
+    # The room no longer counts her, but her answer is kept; let back in, it is all there.
+    assert "<dt>Joined</dt><dd>0</dd>" in host.page("/room", headers=HX)
+    assert host.post("/readmit", learner=who).status_code == 303
+    assert ana.play().status_code == 200
+    host.post("/move", op="end", confirmed="1")
+    rows = list(csv.DictReader(io.StringIO(host.client.get(host.url + "/results.csv")
+                                           .get_data(as_text=True))))
+    assert [(r["nickname"], r["attempts"]) for r in rows] == [("Ana", "1")]
+
+
+def test_a_removed_phones_poll_reloads_once_then_waits(app, host):
+    ana = Learner(app, host.code, "Ana")
+    version = re.search(r"sync\?v=(\w+)", ana.play().get_data(as_text=True)).group(1)
+    host.post("/remove", learner=learner_id(host, "Ana"))
+    assert ana.client.get(f"/class/{host.code}/sync?v={version}").headers.get("HX-Refresh")
+    removed = re.search(r"sync\?v=(\w+)", ana.play().get_data(as_text=True)).group(1)
+    response = ana.client.get(f"/class/{host.code}/sync?v={removed}")
+    assert response.status_code == 200 and "HX-Refresh" not in response.headers
+
+
+def test_letting_back_in_a_player_who_is_in_is_a_404(app, host):
+    Learner(app, host.code, "Ana")
+    assert host.post("/readmit", learner=learner_id(host, "Ana")).status_code == 404
+    assert host.post("/readmit", learner="x").status_code == 404

@@ -303,7 +303,7 @@ def test_the_end_summary_csv_and_review_links(app, host):
     for _, learners in answer_everything(app, host):
         pass
     ana, bo, cy = learners
-    assert host.post("/move", op="end").status_code == 303
+    assert host.post("/move", op="end", confirmed="1").status_code == 303
     page = host.page()
     assert "How the room did, question by question" in page and "questions they missed" in page
     assert re.search(r"6\. [^<]+</th><td>2</td> <td>50%</td> <td>50%</td>", page)
@@ -361,7 +361,7 @@ def test_every_quiz_class_page_speaks_the_players_language(app, quiz, lang):
             pages[f"host {n}"] = host.page()
             host.post("/show", what="answer")
             pages[f"projector {n}"] = host.page("/projector")
-    host.post("/move", op="end")
+    host.post("/move", op="end", confirmed="1")
     pages["summary"] = host.page()
     bo = learners[1]
     pages["end"] = bo.play().get_data(as_text=True)
@@ -385,7 +385,7 @@ def run_a_quiz_class_on_two_servers(one, two):
     for _ in range(3):
         assert ana.send(2, ILLEGAL_SPLIT).status_code == 303
     assert "Stuck (3 wrong tries in a row):</strong> Ana" in host.page("/room")
-    host.post("/move", op="end")
+    host.post("/move", op="end", confirmed="1")
     rows = list(csv.DictReader(io.StringIO(host.client.get(host.url + "/results.csv")
                                            .get_data(as_text=True))))
     assert [(r["nickname"], r["step"], r["attempts"]) for r in rows] == [("Ana", "2", "3")]
@@ -409,7 +409,7 @@ def test_a_hostile_quiz_title_is_escaped_on_every_class_page(app):
     pages = [host.page(), host.page("/projector"), ana.play().get_data(as_text=True)]
     host.go(1)
     pages += [host.page(), ana.play().get_data(as_text=True)]
-    host.post("/move", op="end")
+    host.post("/move", op="end", confirmed="1")
     pages += [ana.client.get(f"/class/{host.code}/review").get_data(as_text=True)]
     for page in pages:
         assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)" in page

@@ -41,9 +41,14 @@ class Overview:
             if self.answered else 0.0
 
 
+# A learner the host removed counts nowhere (their answers are kept in case they come back).
+IN_CLASS = ClassLearner.removed_at.is_(None)
+
+
 def joined(room: Class) -> int:
     return db.session.scalar(
-        select(func.count()).select_from(ClassLearner).where(ClassLearner.class_id == room.id))
+        select(func.count()).select_from(ClassLearner).where(ClassLearner.class_id == room.id,
+                                                              IN_CLASS))
 
 
 def overview(room: Class, step_id: str) -> Overview:
@@ -54,7 +59,7 @@ def overview(room: Class, step_id: str) -> Overview:
         select(ClassResult.correct, ClassResult.legal, ClassResult.problems,
                ClassResult.final_answer, ClassResult.streak, ClassLearner.nickname)
         .join(ClassLearner, ClassLearner.id == ClassResult.learner_id)
-        .where(ClassResult.class_id == room.id, ClassResult.step_id == step_id)).all()
+        .where(ClassResult.class_id == room.id, ClassResult.step_id == step_id, IN_CLASS)).all()
     groups: Counter = Counter()
     example: dict = {}
     for correct, legal, problems, answer, streak, nickname in rows:
@@ -86,7 +91,9 @@ def summary(room: Class) -> dict[str, dict]:
     out: dict[str, dict] = {}
     rows = db.session.execute(
         select(ClassResult.step_id, ClassResult.first_correct, ClassResult.correct,
-               ClassResult.problems).where(ClassResult.class_id == room.id)).all()
+               ClassResult.problems)
+        .join(ClassLearner, ClassLearner.id == ClassResult.learner_id)
+        .where(ClassResult.class_id == room.id, IN_CLASS)).all()
     mistakes: dict[str, Counter] = {}
     for step_id, first_correct, correct, problems in rows:
         item = out.setdefault(step_id, {"answered": 0, "first_correct": 0, "correct": 0,
@@ -108,5 +115,5 @@ def export_rows(room: Class):
         select(ClassLearner.nickname, ClassResult.step_id, ClassResult.first_answer,
                ClassResult.final_answer, ClassResult.attempts, ClassResult.correct)
         .join(ClassLearner, ClassLearner.id == ClassResult.learner_id)
-        .where(ClassResult.class_id == room.id)
+        .where(ClassResult.class_id == room.id, IN_CLASS)
         .order_by(ClassLearner.joined_at, ClassLearner.id, ClassResult.step_id)).all()

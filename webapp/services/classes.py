@@ -185,6 +185,8 @@ def allow_join(address: str, limit: int, window: timedelta = timedelta(minutes=1
 
 
 def join(room: Class, nickname: str) -> ClassLearner:
+    """A new seat; NicknameError("taken") if someone in the class has the nickname, or
+    ("removed") if the host removed the player who has it (only the host lets them back)."""
     name = normal_nickname(nickname)
     key = name.casefold()
     seat = ClassLearner(class_id=room.id, token=secrets.token_urlsafe(32), nickname=name,
@@ -194,9 +196,10 @@ def join(room: Class, nickname: str) -> ClassLearner:
         db.session.commit()
     except IntegrityError:  # the unique (class, nickname) constraint, or the class just ended
         db.session.rollback()
-        if db.session.scalar(select(ClassLearner.id).where(
-                ClassLearner.class_id == room.id, ClassLearner.nickname_key == key)):
-            raise NicknameError("taken") from None
+        holder = db.session.execute(select(ClassLearner.id, ClassLearner.removed_at).where(
+            ClassLearner.class_id == room.id, ClassLearner.nickname_key == key)).first()
+        if holder:
+            raise NicknameError("taken" if holder.removed_at is None else "removed") from None
         raise
     return seat
 
@@ -221,20 +224,22 @@ _ROOM_AND_SEAT = (
     .where(Class.code == bindparam("code")))
 
 
-def version_and_seat(code: str | None, token: str | None) -> tuple[int, str, int | None] | None:
-    """(version, state, seat id or None) of the class at `code`: all a learner's 2 s poll needs,
-    read as plain columns (no objects built) by a statement built once."""
+def version_and_seat(code: str | None,
+                     token: str | None) -> tuple[int, str, int | None, bool] | None:
+    """(version, state, seat id or None, whether the seat was removed) of the class at `code`:
+    all a learner's 2 s poll needs, read as plain columns (no objects built) by a statement
+    built once."""
     code = normal_code(code)
     if not code:
         return None
     token = token if token and len(token) <= 64 else ""
     row = db.session.execute(_VERSION_AND_SEAT, {"code": code, "token": token}).first()
-    return tuple(row) if row else None
+    return (row[0], row[1], row[2], row[3] is not None) if row else None
 
 
 # Built once: building it cost several times what running it does, on every poll.
 _VERSION_AND_SEAT = (
-    select(Class.version, Class.state, ClassLearner.id)
+    select(Class.version, Class.state, ClassLearner.id, ClassLearner.removed_at)
     .outerjoin(ClassLearner, (ClassLearner.class_id == Class.id)
                & (ClassLearner.token == bindparam("token")))
     .where(Class.code == bindparam("code")))
@@ -246,17 +251,37 @@ def seat(token: str | None) -> ClassLearner | None:
     return db.session.scalar(select(ClassLearner).where(ClassLearner.token == token))
 
 
-def learners(room: Class) -> list[ClassLearner]:
-    return list(db.session.scalars(select(ClassLearner).where(ClassLearner.class_id == room.id)
+def learners(room: Class, *, removed: bool = False) -> list[ClassLearner]:
+    """The learners in the class, in the order they joined (or those the host removed)."""
+    gone = ClassLearner.removed_at.is_not(None) if removed else ClassLearner.removed_at.is_(None)
+    return list(db.session.scalars(select(ClassLearner).where(ClassLearner.class_id == room.id, gone)
                                    .order_by(ClassLearner.joined_at, ClassLearner.id)))
 
 
-def remove(room: Class, learner_id: int) -> bool:
-    """The host removes a learner (and their answers) from the class."""
-    done = db.session.execute(delete(ClassLearner).where(
-        ClassLearner.id == learner_id, ClassLearner.class_id == room.id)).rowcount
+def learner(room: Class, learner_id: int) -> ClassLearner | None:
+    found = db.session.get(ClassLearner, learner_id)
+    return found if found is not None and found.class_id == room.id else None
+
+
+def remove(room: Class, learner_id: int) -> ClassLearner | None:
+    """The host removes a learner: their seat answers nothing and counts nowhere, and nobody can
+    take their nickname, until the host lets them back in; their answers are kept. The removed
+    learner (None if there was no such learner in the class, or they were already out)."""
+    return _set_removed(room, learner_id, utcnow())
+
+
+def readmit(room: Class, learner_id: int) -> ClassLearner | None:
+    """The host lets a removed learner back in, with every answer they gave."""
+    return _set_removed(room, learner_id, None)
+
+
+def _set_removed(room: Class, learner_id: int, when: datetime | None) -> ClassLearner | None:
+    was = ClassLearner.removed_at.is_(None) if when else ClassLearner.removed_at.is_not(None)
+    done = db.session.execute(update(ClassLearner).where(
+        ClassLearner.id == learner_id, ClassLearner.class_id == room.id, was)
+        .values(removed_at=when)).rowcount
     db.session.commit()
-    return bool(done)
+    return learner(room, learner_id) if done else None
 
 
 # --- answers ------------------------------------------------------------------------------------

@@ -10,7 +10,10 @@ GET      /class/wall/<projector token>   the big screen: code and QR, then the r
                                          its own token, which controls nothing
 POST     /class/host/<token>/move        op=start|next|prev|end, or op=go with step=N
 POST     /class/host/<token>/show        what=answer|mistake:<code>|none (on the projector)
-POST     /class/host/<token>/remove      learner=<id>
+GET      /class/host/<token>/end         "End the class?" (move op=end needs confirmed=1)
+GET      /class/host/<token>/remove      ?learner=<id>: "Remove Ana from the class?"
+POST     /class/host/<token>/remove      learner=<id>: removed (kept, answers nothing, can't rejoin)
+POST     /class/host/<token>/readmit     learner=<id>: let a removed player back in
 GET      /class/host/<token>/results.csv one row per learner and step: nickname, step, first
                                          answer, final answer, attempts, correct
 
@@ -187,6 +190,8 @@ def _summary_row(item, number: int, name: str) -> dict:
 def host(token: str):
     room = _room(token)
     return render("classroom/host.html", "room", learners=classes.learners(room),
+                  removed=classes.learners(room, removed=True),
+                  just_removed=_learner_id(request.args.get("removed")),
                   projector=classes.projector_connected(room), **_page_context(room))
 
 
@@ -259,6 +264,8 @@ def move(token: str):
         if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= last + 1):
             abort(400)
         classes.move(room, step=int(raw) - 1)
+    elif op == "end" and room.state != "ended" and request.form.get("confirmed") != "1":
+        return redirect(url_for(".end", token=room.host_token), 303)  # asked first, always
     elif op == "end" and room.state != "ended":
         classes.move(room, state="ended")
     else:
@@ -279,12 +286,69 @@ def show(token: str):
     return redirect(url_for(".host", token=room.host_token) + "#room", 303)
 
 
+@bp.get("/class/host/<token>/end")
+def end(token: str):
+    """"End the class" asks first: the code dies and everyone would have to join a new class."""
+    room = _room(token)
+    if room.state == "ended":
+        return redirect(url_for(".host", token=room.host_token), 303)
+    return render_template("classroom/confirm.html", room=room,
+                           title=gettext("End the class?"),
+                           text=gettext("Every phone shows the end and the class code stops "
+                                        "working: the players would have to join a new class. "
+                                        "You keep the summary and the results."),
+                           action=url_for(".move", token=room.host_token),
+                           fields={"op": "end", "confirmed": "1"},
+                           yes=gettext("End the class"), no=gettext("Keep the class running"))
+
+
+def _learner_id(raw: str | None) -> int | None:
+    raw = raw or ""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+
+
+def _not_chosen(room):
+    return render_template("classroom/confirm.html", room=room,
+                           title=gettext("Choose the player to remove"),
+                           text=gettext("Choose the player to remove from the list on the host "
+                                        "page: nobody was removed."),
+                           action=None, fields={}, yes=None,
+                           no=gettext("Back to the class")), 400
+
+
+@bp.get("/class/host/<token>/remove")
+def remove_ask(token: str):
+    """Remove asks first, naming the player (the list on the host page has no default)."""
+    room = _room(token)
+    who = classes.learner(room, _learner_id(request.args.get("learner")) or 0)
+    if who is None or who.removed_at is not None:
+        return _not_chosen(room)
+    name = who.nickname
+    return render_template("classroom/confirm.html", room=room,
+                           title=gettext("Remove %(name)s from the class?", name=name),
+                           text=gettext("%(name)s’s phone shows that they were removed, and "
+                                        "nobody can join with that nickname. Their answers are "
+                                        "kept: you can let them back in.", name=name),
+                           action=url_for(".remove", token=room.host_token),
+                           fields={"learner": str(who.id)},
+                           yes=gettext("Remove %(name)s", name=name),
+                           no=gettext("Keep %(name)s", name=name))
+
+
 @bp.post("/class/host/<token>/remove")
 def remove(token: str):
     room = _room(token)
-    raw = request.form.get("learner", "")
-    if not (raw.isascii() and raw.isdigit() and len(raw) < 10) \
-            or not classes.remove(room, int(raw)):
+    who = classes.remove(room, _learner_id(request.form.get("learner")) or 0)
+    if who is None:
+        return _not_chosen(room)
+    return redirect(url_for(".host", token=room.host_token, removed=who.id), 303)
+
+
+@bp.post("/class/host/<token>/readmit")
+def readmit(token: str):
+    """Undo a removal: the player is back in, with every answer they gave."""
+    room = _room(token)
+    if classes.readmit(room, _learner_id(request.form.get("learner")) or 0) is None:
         abort(404)
     return redirect(url_for(".host", token=room.host_token), 303)
 

@@ -10,7 +10,7 @@ from flask import abort, make_response, redirect, render_template, request, url_
 from markupsafe import escape
 
 from ...htmx import wants_fragment
-from . import _SYNC_TEXT, _moved_on, _room_and_seat, bp, quiz
+from . import _SYNC_TEXT, _moved_on, _room_and_seat, bp, quiz, removed_page
 
 
 def page(room, seat, *, error=None, split=None, status=200):
@@ -76,6 +76,8 @@ def review(code: str):
     room, seat = _room_and_seat(code)
     if seat is None:
         return redirect(url_for(".join_form", code=room.code))
+    if seat.removed_at is not None:
+        return removed_page(room, seat)
     if not quiz.is_quiz(room) or room.state != "ended":
         return redirect(url_for(".play", code=room.code), 303)
     return render_template("classroom/review.html", room=room, seat=seat,
