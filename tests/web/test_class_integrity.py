@@ -244,3 +244,105 @@ def test_letting_back_in_a_player_who_is_in_is_a_404(app, host):
     Learner(app, host.code, "Ana")
     assert host.post("/readmit", learner=learner_id(host, "Ana")).status_code == 404
     assert host.post("/readmit", learner="x").status_code == 404
+
+
+# --- 2. a quiz class keeps the quiz's rules ---------------------------------------------------------
+
+
+def exam_class(app, ids=(NUMBER, LEGAL_Q, ONE, ASSIGN)):
+    from tests.web.test_class_quiz import QuizHost
+    quiz = make_quiz(app, ids=list(ids), mode="exam", title="Judge exam")
+    return quiz, QuizHost(app, quiz.owner_token)
+
+
+def test_an_exam_class_takes_only_the_first_answer_and_says_why(app):
+    _, host = exam_class(app)
+    ana = QuizLearner(app, host.code, "Ana")
+    host.go(1)
+    assert ana.send(1, {"amount": "5"}).status_code == 303
+    again = ana.send(1, {"amount": "3"})
+    assert again.status_code == 409
+    assert "You already answered this question" in text(again)
+    with app.app_context():
+        row = db.session.scalar(select(ClassResult))
+        assert row.final_answer == {"answer": 5} and row.attempts == 1 and not row.correct
+
+
+def test_an_exam_class_gives_no_feedback_until_the_host_reveals_it(app):
+    _, host = exam_class(app)
+    ana, bo = QuizLearner(app, host.code, "Ana"), QuizLearner(app, host.code, "Bo")
+    host.go(1)
+    ana.send(1, {"amount": "3"})
+    page = ana.play().get_data(as_text=True)
+    version = re.search(r"sync\?v=(\w+)", page).group(1)
+    for secret in ("Right!", "Not quite", "The answer:", "tag ok"):
+        assert secret not in page
+    assert "Answer saved" in page and 'disabled' in page  # locked, no second try
+    assert host.post("/show", what="answer").status_code == 303
+    # Projecting the answer reveals it to the phones too: their poll reloads them.
+    assert ana.client.get(f"/class/{host.code}/sync?v={version}").headers.get("HX-Refresh")
+    shown = text(ana.play())
+    assert "Right!" in shown and "The answer:" in shown
+    # Someone who had not answered can no longer copy the key.
+    late = bo.send(1, {"amount": "3"})
+    assert late.status_code == 409 and "answer to this question has been shown" in text(late)
+    with app.app_context():
+        assert len(db.session.scalars(select(ClassResult)).all()) == 1  # Ana's only
+
+
+def test_an_exam_class_reviews_only_asked_questions_and_only_after_the_end(app):
+    _, host = exam_class(app)
+    bo = QuizLearner(app, host.code, "Bo")
+    host.go(1)
+    bo.send(1, {"amount": "5"})
+    host.go(3)
+    bo.send(3, {"option": "zero"})
+    early = bo.client.get(f"/class/{host.code}/review", follow_redirects=True)
+    assert "The answer:" not in text(early) and "Why" not in text(early)
+    host.post("/move", op="end", confirmed="1")
+    end = text(bo.play())
+    assert end.count(f"/class/{host.code}/review#q-") == 2
+    review = text(bo.client.get(f"/class/{host.code}/review"))
+    assert 'id="q-1"' in review and 'id="q-3"' in review
+    assert 'id="q-2"' not in review and 'id="q-4"' not in review  # never asked: no key
+
+
+def test_a_class_ended_in_its_lobby_shows_no_key(app):
+    _, host = exam_class(app)
+    bo = QuizLearner(app, host.code, "Bo")
+    host.post("/move", op="end", confirmed="1")
+    assert "review#q-" not in text(bo.play())
+    assert 'class="lesson-step"' not in text(bo.client.get(f"/class/{host.code}/review"))
+
+
+def test_a_practice_quiz_class_still_gives_feedback_and_retries(app):
+    from tests.web.test_class_quiz import QuizHost
+    quiz = make_quiz(app, ids=[NUMBER], mode="practice")
+    host = QuizHost(app, quiz.owner_token)
+    ana = QuizLearner(app, host.code, "Ana")
+    host.go(1)
+    ana.send(1, {"amount": "5"})
+    assert "Not quite" in text(ana.play())
+    assert ana.send(1, {"amount": "3"}).status_code == 303
+    assert "Right!" in text(ana.play())
+
+
+def test_the_quiz_owner_page_lists_its_class_runs_without_names_or_links(app):
+    quiz, host = exam_class(app)
+    ana, bo = QuizLearner(app, host.code, "Ana"), QuizLearner(app, host.code, "Bo")
+    host.go(1)
+    ana.send(1, {"amount": "3"})
+    bo.send(1, {"amount": "5"})
+    host.go(3)
+    ana.send(3, {"option": "three"})
+    owner = app.test_client()
+    assert "Class runs" not in text(owner.get(f"/quiz/o/{quiz.owner_token}"))  # not ended yet
+    host.post("/move", op="end", confirmed="1")
+    page = text(owner.get(f"/quiz/o/{quiz.owner_token}"))
+    runs = re.search(r'<section[^>]*id="class-runs".*?</section>', page).group(0)
+    assert "2 players" in runs
+    assert re.search(r"Question 1\W+1 of 2 right with their first answer", runs)
+    assert re.search(r"Question 2\W+not asked", runs)
+    assert re.search(r"Question 3\W+1 of 1 right with their first answer", runs)
+    assert "Ana" not in runs and "Bo" not in runs and "/class/" not in runs
+    assert host.code not in runs

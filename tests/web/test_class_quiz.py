@@ -30,7 +30,7 @@ ILLEGAL_SPLIT = {"dmg:a1:b1": "0", "dmg:a1:b2": "2", "dmg:a1:player": "3"}  # 70
 
 def make_quiz(app, ids=QUESTIONS, title="Tuesday trample quiz", **settings) -> quizzes.Shared:
     with app.app_context():
-        return quizzes.create(title, [{"bank": i} for i in ids], settings.get("mode", "exam"),
+        return quizzes.create(title, [{"bank": i} for i in ids], settings.get("mode", "practice"),
                               70, settings.get("time_limit"))
 
 

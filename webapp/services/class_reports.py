@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import func, select
 
 from .database import db
-from .models import Class, ClassLearner, ClassResult
+from .models import Class, ClassLearner, ClassResult, ClassRun, Quiz
 
 STUCK = 3  # wrong tries in a row that flag a learner as stuck
 
@@ -117,3 +117,12 @@ def export_rows(room: Class):
         .join(ClassLearner, ClassLearner.id == ClassResult.learner_id)
         .where(ClassResult.class_id == room.id, IN_CLASS)
         .order_by(ClassLearner.joined_at, ClassLearner.id, ClassResult.step_id)).all()
+
+
+def quiz_runs(take_token: str) -> list[ClassRun]:
+    """The ended classes that ran the quiz with this take token, newest first (for its owner:
+    counts only, no nickname, no class link)."""
+    return list(db.session.scalars(
+        select(ClassRun).join(Quiz, Quiz.id == ClassRun.quiz_id)
+        .where(Quiz.take_token == take_token)
+        .order_by(ClassRun.ended_at.desc(), ClassRun.id.desc())))

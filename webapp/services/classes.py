@@ -25,7 +25,8 @@ from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .database import db, write
-from .models import Class, ClassLearner, ClassResult, JoinAttempt, utcnow
+from . import class_reports
+from .models import Class, ClassLearner, ClassResult, ClassRun, JoinAttempt, Quiz, utcnow
 
 # No look-alikes: no 0/O/D/Q, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V.
 ALPHABET = "ACEFHJKMNPRTWXY3479"
@@ -91,7 +92,7 @@ def create(lesson_id: str, quiz=None, answer_mode: str = "retry") -> Class:
     for _ in range(20):
         room = Class(code=new_code(), host_token=secrets.token_urlsafe(32), lesson_id=lesson_id,
                      projector_token=secrets.token_urlsafe(32), answer_mode=answer_mode,
-                     state="lobby", step=0, version=1, **on_quiz)
+                     state="lobby", step=0, version=1, asked=[], revealed=[], **on_quiz)
         db.session.add(room)
         try:
             db.session.commit()
@@ -152,9 +153,10 @@ def projector_connected(room: Class, within: timedelta = timedelta(seconds=10)) 
 
 
 def move(room: Class, *, state: str | None = None, step: int | None = None,
-         shown: str | None | bool = False) -> None:
+         shown: str | None | bool = False, reveal: bool = False) -> None:
     """The host moves the class: start, go to a step, end; what learners see gets a new version
-    (their pages follow). `shown` changes only the projector."""
+    (their pages follow), and a step the running class lands on counts as asked. `shown` changes
+    only the projector; with `reveal` (an exam's key projected) the phones follow too."""
     values: dict = {"touched_at": utcnow()}
     if state is not None or step is not None:
         values["version"] = Class.version + 1
@@ -163,10 +165,46 @@ def move(room: Class, *, state: str | None = None, step: int | None = None,
         values["state"] = state
     if step is not None:
         values["step"] = step
+    if (state or room.state) == "running" and (step is not None or state == "running"):
+        values["asked"] = sorted(set(room.asked or ()) | {(room.step if step is None else step)
+                                                          + 1})
     if shown is not False:
         values["shown"] = shown
+    if reveal:
+        values["revealed"] = sorted(set(room.revealed or ()) | {room.step + 1})
+        values["version"] = Class.version + 1
     write(lambda: db.session.execute(update(Class).where(Class.id == room.id).values(**values)))
     db.session.refresh(room)
+
+
+def asked(room: Class, number: int) -> bool:
+    """Whether the class was ever on step `number` (1-based) while running (a class from before
+    this was kept: every step)."""
+    return room.asked is None or number in room.asked
+
+
+def revealed(room: Class, number: int) -> bool:
+    return number in (room.revealed or ())
+
+
+def end(room: Class) -> None:
+    """The host ends the class; a class on a quiz leaves its run to the quiz's owner (when,
+    how many players, per question how many were right with their first answer)."""
+    move(room, state="ended")
+    if room.quiz_token is None:
+        return
+    quiz_id = db.session.scalar(select(Quiz.id).where(Quiz.take_token == room.quiz_token))
+    if quiz_id is None:  # the quiz is gone
+        return
+    done = class_reports.summary(room)
+    questions = []
+    for n in range(1, len(room.questions or ()) + 1):
+        item = done.get(f"q{n}") or {"answered": 0, "first_correct": 0}
+        questions.append({"n": n, "asked": asked(room, n), "answered": item["answered"],
+                          "first_correct": item["first_correct"]})
+    players = class_reports.joined(room)
+    write(lambda: db.session.add(ClassRun(quiz_id=quiz_id, started_at=room.created_at,
+                                          players=players, questions=questions)))
 
 
 # --- learners -----------------------------------------------------------------------------------
@@ -288,14 +326,26 @@ def _set_removed(room: Class, learner_id: int, when: datetime | None) -> ClassLe
 
 
 def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correct: bool,
-           legal: bool | None, problems: list[dict]) -> None:
+           legal: bool | None, problems: list[dict], only_first: bool = False) -> bool:
     """Store a submitted answer (committed before it returns): the first answer stays, the latest
     replaces the last, tries are counted, and the streak counts tries in a row that were illegal
-    splits (slider steps: a legal split that misses the goal ends it) or wrong answers (others)."""
+    splits (slider steps: a legal split that misses the goal ends it) or wrong answers (others).
+    With `only_first` (a class taking one answer per step) a second answer is not stored: False."""
     wrong = legal is False if legal is not None else not correct
+    refused = []
 
     def change():
         now = utcnow()
+        if only_first:
+            refused.clear()
+            if db.session.get(ClassResult, (learner_id, step_id)) is not None:
+                refused.append(True)
+                return
+            db.session.add(ClassResult(
+                learner_id=learner_id, step_id=step_id, class_id=class_id, first_answer=answer,
+                final_answer=answer, first_correct=correct, correct=correct, legal=legal,
+                problems=problems, attempts=1, streak=int(wrong), updated_at=now))
+            return
         done = db.session.execute(_NEXT_TRY, {
             "learner": learner_id, "step": step_id, "final_answer": answer, "correct": correct,
             "legal": legal, "problems": problems, "wrong": int(wrong), "updated_at": now,
@@ -306,6 +356,7 @@ def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correc
                 final_answer=answer, first_correct=correct, correct=correct, legal=legal,
                 problems=problems, attempts=1, streak=int(wrong), updated_at=now))
     write(change)
+    return not refused
 
 
 # Another try at a step already answered (built once, like the learners' other statements; on the

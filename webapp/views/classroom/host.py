@@ -267,7 +267,7 @@ def move(token: str):
     elif op == "end" and room.state != "ended" and request.form.get("confirmed") != "1":
         return redirect(url_for(".end", token=room.host_token), 303)  # asked first, always
     elif op == "end" and room.state != "ended":
-        classes.move(room, state="ended")
+        classes.end(room)
     else:
         abort(400 if op not in ("start", "next", "prev", "end") else 409)
     return redirect(url_for(".host", token=room.host_token), 303)
@@ -279,7 +279,9 @@ def show(token: str):
     what = request.form.get("what", "")
     if what == "none":
         classes.move(room, shown=None)
-    elif what == "answer" or (what.startswith("mistake:") and what[8:] in steps.MISTAKES):
+    elif what == "answer":  # an exam's phones get their key with the wall
+        classes.move(room, shown=what, reveal=room.state == "running" and quiz.is_exam(room))
+    elif what.startswith("mistake:") and what[8:] in steps.MISTAKES:
         classes.move(room, shown=what)
     else:
         abort(400)
