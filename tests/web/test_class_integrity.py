@@ -346,3 +346,68 @@ def test_the_quiz_owner_page_lists_its_class_runs_without_names_or_links(app):
     assert re.search(r"Question 3\W+1 of 1 right with their first answer", runs)
     assert "Ana" not in runs and "Bo" not in runs and "/class/" not in runs
     assert host.code not in runs
+
+
+# --- 3. a lesson class: one answer or retry until right; counts say which answers were first -----
+
+
+def lesson_class(app, mode: str) -> Host:
+    client = app.test_client()
+    response = new_class(client, lesson="force-of-nature", answer_mode=mode)
+    assert response.status_code == 303
+    host = Host.__new__(Host)
+    host.client, host.url = client, response.location
+    host.token = host.url.rsplit("/", 1)[1]
+    host.csrf = token_of(client.get("/class/new").get_data(as_text=True))
+    host.code = re.search(r'class="code">(\w+)<', host.page()).group(1)
+    return host
+
+
+@pytest.mark.parametrize("mode", ["", "both", "<b>"])
+def test_an_unknown_answer_mode_is_refused_and_the_form_keeps_the_lesson(app, mode):
+    response = new_class(app.test_client(), lesson="two-blockers", answer_mode=mode)
+    assert response.status_code == 400
+    page = text(response)
+    assert "Choose whether players answer once or retry until right" in page
+    assert 'value="two-blockers" checked' in page
+    with app.app_context():
+        assert db.session.scalar(select(Class)) is None
+
+
+def test_a_one_answer_lesson_class_keeps_only_the_first_answer(app):
+    host = lesson_class(app, "one")
+    assert "one answer per step" in text(host.client.get(host.url))
+    ana = Learner(app, host.code, "Ana")
+    host.go(PRACTICE)
+    assert "Only your first answer counts" in text(ana.play())
+    assert ana.answer(ILLEGAL, **HX).status_code == 200
+    again = ana.answer(LEGAL)
+    assert again.status_code == 409 and "You already answered this question" in text(again)
+    again = ana.answer(LEGAL, **HX)  # the htmx path: the feedback fragment says it
+    assert again.status_code == 409 and "You already answered this question" in text(again)
+    assert "<html" not in text(again)
+    with app.app_context():
+        row = db.session.scalar(select(ClassResult))
+        assert row.attempts == 1 and not row.correct and row.final_answer == row.first_answer
+
+
+def test_the_rooms_counts_say_which_answers_were_first_and_count_retries_apart(app):
+    host = lesson_class(app, "retry")
+    assert "retry until right" in text(host.client.get(host.url))
+    ana, bo = Learner(app, host.code, "Ana"), Learner(app, host.code, "Bo")
+    host.go(PRACTICE)
+    ana.answer(ILLEGAL, **HX)
+    ana.answer(LEGAL, **HX)
+    bo.answer(LEGAL, **HX)
+    wall = re.search(r'href="(/class/wall/[^"]+)"', host.page()).group(1)
+    for page in (text(host.client.get(host.url + "/room", headers=HX)),
+                 text(app.test_client().get(wall))):
+        assert "<dt>First answers</dt><dd>1 right of 2</dd>" in page
+        assert "<dt>Right after retries</dt><dd>2</dd>" in page
+        assert "<dt>Retries</dt><dd>1</dd>" in page
+    host.post("/move", op="end", confirmed="1")
+    assert "Right first time" in text(host.client.get(host.url))
+    rows = list(csv.DictReader(io.StringIO(host.client.get(host.url + "/results.csv")
+                                           .get_data(as_text=True))))
+    assert [(r["nickname"], r["first_correct"], r["attempts"], r["correct"]) for r in rows] == [
+        ("Ana", "no", "2", "yes"), ("Bo", "yes", "1", "yes")]

@@ -261,14 +261,16 @@ def test_a_host_runs_a_quiz_and_the_overview_counts_every_question(app, host):
         if n == 4:
             projector = host.page("/projector")
     one, assign, many = seen[3], seen[4], seen[6]
-    assert re.search(r"<dt>Answered</dt><dd>2</dd>.*<dt>Right</dt><dd>1</dd>", one)
+    assert re.search(r"<dt>Answered</dt><dd>2</dd>.*<dt>First answers</dt><dd>1 right of 2</dd>",
+                     one)
     # Choice questions: how many chose each option, the right one marked for the host.
     assert re.search(r"1 player:</span> <span[^>]*>3</span> <span class=\"tag ok\">", one) \
         or re.search(r"1 player:</span> <span>3</span> <span class=\"tag ok\">", one)
     assert "What the room chose" in many and "2 players:</span>" in many  # both chose one
     # The assign question: legal vs illegal, mistakes grouped by the core's code, the heat strip
     # and who is stuck.
-    assert re.search(r"<dt>Answered</dt><dd>3</dd>.*<dt>Right</dt><dd>1</dd>", assign)
+    assert re.search(r"<dt>Answered</dt><dd>3</dd>.*<dt>First answers</dt><dd>0 right of 3</dd>"
+                     r".*<dt>Right after retries</dt><dd>1</dd>", assign)
     assert "<dt>Legal splits</dt><dd>1</dd>" in assign
     assert "<dt>Illegal splits</dt><dd>2</dd>" in assign
     assert "2 players:</span> damage to the player before every blocker had lethal" in assign

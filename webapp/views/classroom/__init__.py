@@ -159,12 +159,15 @@ def removed_page(room, seat):
                                          text=REMOVED, sync_v=sync_key(room, seat)), 403)
 
 
-def _play_page(room, seat, *, graded=None, error=None, assignment=None, status=200):
+def _play_page(room, seat, *, graded=None, error=None, assignment=None, status=200,
+               notice=None):
     if quiz.is_quiz(room):
-        return quiz_play.page(room, seat, error=error, split=assignment, status=status)
+        return quiz_play.page(room, seat, error=error, split=assignment, status=status,
+                              notice=notice)
     lesson = _lesson(room)
     context = {"room": room, "seat": seat, "lesson": lesson, "sync_text": _SYNC_TEXT[room.state],
-               "lesson_title": lesson.title(steps.parts.lang()), "inline": steps.parts.inline}
+               "lesson_title": lesson.title(steps.parts.lang()), "inline": steps.parts.inline,
+               "notice": notice, "one_answer": room.answer_mode == "one"}
     if room.state == "running":
         _, current = _current(room)
         if graded is None and assignment is None:
@@ -261,8 +264,14 @@ def answer(code: str):
                                else "feedback")
     else:
         reply = redirect(url_for(".play", code=room.code) + "#feedback", 303)
-    classes.record(room.id, seat.id, current.id, given, correct=graded.correct, legal=legal,
-                   problems=problems)  # committed before it is acknowledged
+    if not classes.record(room.id, seat.id, current.id, given, correct=graded.correct,
+                          legal=legal, problems=problems,
+                          only_first=room.answer_mode == "one"):  # committed, then acknowledged
+        if wants_fragment():  # the first answer stays; the feedback place says why
+            ctx = steps.context(room, lesson, current, seat)
+            ctx["error"] = str(quiz_play.ANSWERED)
+            return steps.fragment(ctx, "feedback", status=409)
+        return _play_page(room, seat, notice=quiz_play.ANSWERED, status=409)
     return reply
 
 

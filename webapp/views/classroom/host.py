@@ -15,7 +15,8 @@ GET      /class/host/<token>/remove      ?learner=<id>: "Remove Ana from the cla
 POST     /class/host/<token>/remove      learner=<id>: removed (kept, answers nothing, can't rejoin)
 POST     /class/host/<token>/readmit     learner=<id>: let a removed player back in
 GET      /class/host/<token>/results.csv one row per learner and step: nickname, step, first
-                                         answer, final answer, attempts, correct
+                                         answer, whether it was right, final answer, attempts,
+                                         correct
 
 The token (256 random bits) is the only key: a learner or a stranger without it gets a 404.
 """
@@ -59,10 +60,14 @@ def new():
     if request.method == "POST":
         link = (request.form.get("quiz") or "").strip()[:300]
         lesson = curriculum().get(request.form.get("lesson", ""))
+        mode = request.form.get("answer_mode", "retry")  # a form from before had no choice
 
         def refuse(problem: str):
             return render_template("classroom/new.html", lessons=lessons, quiz_link=link,
-                                   chosen=lesson.id if lesson else None, problem=problem), 400
+                                   chosen=lesson.id if lesson else None, problem=problem,
+                                   answer_mode=mode), 400
+        if mode not in classes.ANSWER_MODES:
+            return refuse(gettext("Choose whether players answer once or retry until right."))
         if link:
             shared = quizzes.from_link(link)
             if shared is None:
@@ -77,15 +82,15 @@ def new():
                                       "(it contains /quiz/o/)."))
             if not shared.questions:
                 return refuse(gettext("That quiz has no questions yet."))
-            room = classes.create("", quiz=shared)
+            room = classes.create("", quiz=shared, answer_mode=mode)
         elif lesson is None:
             return refuse(gettext("Choose one of the lessons."))
         else:
-            room = classes.create(lesson.id)
+            room = classes.create(lesson.id, answer_mode=mode)
         response = redirect(url_for(".host", token=room.host_token), 303)
         return set_cookie(response, HOST_COOKIE, room.host_token, path="/class")
     return render_template("classroom/new.html", lessons=lessons, chosen=lessons[0].id,
-                           quiz_link="", problem=None)
+                           quiz_link="", problem=None, answer_mode="retry")
 
 
 def join_url(room) -> str:
@@ -370,11 +375,13 @@ def results_csv(token: str):
         number = {s.id: i + 1 for i, s in enumerate(_lesson(room).steps)}
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["nickname", "step", "step_id", "first_answer", "final_answer", "attempts",
-                     "correct"])
-    for nickname, step_id, first, final, attempts, correct in class_reports.export_rows(room):
+    writer.writerow(["nickname", "step", "step_id", "first_answer", "first_correct",
+                     "final_answer", "attempts", "correct"])
+    for nickname, step_id, first, first_correct, final, attempts, correct \
+            in class_reports.export_rows(room):
         writer.writerow([_cell(nickname), number.get(step_id, ""), step_id, _cell(first),
-                         _cell(final), attempts, "yes" if correct else "no"])
+                         "yes" if first_correct else "no", _cell(final), attempts,
+                         "yes" if correct else "no"])
     return Response(out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="class-{room.code}.csv"',
         "Cache-Control": "private, no-store"})
