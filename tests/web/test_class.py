@@ -430,7 +430,8 @@ def test_the_host_projects_the_worked_answer_and_a_mistake_explained(app, host):
     screen = text(host.client.get(host.url + "/projector", follow_redirects=True))
     assert "Grizzly Bears C has 0 of the 2 damage it needs" in screen and "Ana" not in screen
     host.post("/show", what="none")
-    assert "A mistake the room makes" not in text(host.client.get(host.url + "/projector", follow_redirects=True))
+    assert "A mistake the room makes" not in text(host.client.get(host.url + "/projector",
+                                                                  follow_redirects=True))
 
 
 def test_the_host_removes_a_player(app, host):
@@ -513,7 +514,8 @@ def test_two_servers_on_one_postgresql_behave_as_one(tmp_path, postgres_schema):
 
 def test_the_projector_counts_the_room_before_and_between_questions(app, host):
     Learner(app, host.code, "Ana"), Learner(app, host.code, "Bo")
-    assert "2 players in the room" in text(host.client.get(host.url + "/projector", follow_redirects=True))
+    assert "2 players in the room" in text(host.client.get(host.url + "/projector",
+                                                           follow_redirects=True))
     host.go(1)  # an explanation: nothing to answer
     screen = text(host.client.get(host.url + "/projector", follow_redirects=True))
     assert "2 players in the room" in screen and "Ana" not in screen

@@ -246,7 +246,7 @@ def test_letting_back_in_a_player_who_is_in_is_a_404(app, host):
     assert host.post("/readmit", learner="x").status_code == 404
 
 
-# --- 2. a quiz class keeps the quiz's rules ---------------------------------------------------------
+# --- 2. a quiz class keeps the quiz's rules -------------------------------------------------
 
 
 def exam_class(app, ids=(NUMBER, LEGAL_Q, ONE, ASSIGN)):
@@ -411,3 +411,16 @@ def test_the_rooms_counts_say_which_answers_were_first_and_count_retries_apart(a
                                            .get_data(as_text=True))))
     assert [(r["nickname"], r["first_correct"], r["attempts"], r["correct"]) for r in rows] == [
         ("Ana", "no", "2", "yes"), ("Bo", "yes", "1", "yes")]
+
+
+@pytest.mark.parametrize("path, data", [("/readmit", {"learner": "1"}),
+                                        ("/remove", {"learner": "1"}),
+                                        ("/move", {"op": "end", "confirmed": "1"})])
+def test_the_new_host_actions_need_the_host_link_and_the_csrf_token(app, host, path, data):
+    ana = Learner(app, host.code, "Ana")
+    assert ana.client.post(f"/class/host/{'x' * 43}{path}",
+                           data={"csrf_token": ana.csrf, **data}).status_code == 404
+    assert host.client.post(host.url + path, data=data).status_code == 400  # no CSRF token
+    assert "Ana" in host.page() and "The class is over" not in host.page()
+    for ask in ("/end", "/remove?learner=1"):
+        assert ana.client.get(f"/class/host/{'x' * 43}{ask}").status_code == 404

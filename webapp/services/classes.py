@@ -292,8 +292,9 @@ def seat(token: str | None) -> ClassLearner | None:
 def learners(room: Class, *, removed: bool = False) -> list[ClassLearner]:
     """The learners in the class, in the order they joined (or those the host removed)."""
     gone = ClassLearner.removed_at.is_not(None) if removed else ClassLearner.removed_at.is_(None)
-    return list(db.session.scalars(select(ClassLearner).where(ClassLearner.class_id == room.id, gone)
-                                   .order_by(ClassLearner.joined_at, ClassLearner.id)))
+    return list(db.session.scalars(
+        select(ClassLearner).where(ClassLearner.class_id == room.id, gone)
+        .order_by(ClassLearner.joined_at, ClassLearner.id)))
 
 
 def learner(room: Class, learner_id: int) -> ClassLearner | None:
