@@ -27,6 +27,17 @@ def host(app):
 
 
 def test_migrating_0008_down_and_up_keeps_a_running_class_its_learners_and_answers(app):
+    migrate_0008_down_and_up(app)
+
+
+@pytest.mark.postgres
+def test_migrating_0008_on_postgresql_keeps_a_running_class(tmp_path, postgres_schema):
+    from tests.conftest import isolated_app
+    url, _ = postgres_schema
+    migrate_0008_down_and_up(isolated_app(tmp_path / "pg", DATABASE_URL=url))
+
+
+def migrate_0008_down_and_up(app):
     from sqlalchemy import text as sql
 
     from webapp.services import downgrade, upgrade
