@@ -48,11 +48,13 @@ async def setup_host(Client, base: str, step: int) -> dict:
     url = urlsplit(host.location).path
     _, page = await host.request("GET", url)
     code = re.search(rb'class="code">(\w+)<', page).group(1).decode()
+    wall = re.search(rb'href="(/class/wall/[^"]+)"', page).group(1).decode()  # the projector's
     for fields in ({"op": "start"}, {"op": "go", "step": str(step)}):
         await host.request("POST", url + "/move",
                            urlencode({"csrf_token": token, **fields}).encode(), FORM)
     host.close()
-    return {"url": url, "code": code, "token": token, "cookies": dict(host.cookies)}
+    return {"url": url, "code": code, "token": token, "cookies": dict(host.cookies),
+            "wall": wall}
 
 
 async def learner(Client, n: int, job: dict, out: dict) -> None:
@@ -157,10 +159,10 @@ async def watch(Client, job: dict, out: dict) -> None:
     """The host's overview and the projector, each refreshed every 2 s."""
     host, port = urlsplit(job["base"]).hostname, urlsplit(job["base"]).port
     clients = []
-    for path in ("/room", "/projector"):
+    for path in (job["host_url"] + "/room", job["wall_url"]):
         c = Client(host, port)
         c.cookies = dict(job["host_cookies"])
-        clients.append((c, job["host_url"] + path))
+        clients.append((c, path))
     end = job["start"] + job["ramp"] + job["seconds"]
     await asyncio.sleep(max(0.0, job["start"] + job["ramp"] - time.time()))
     while time.time() < end:
@@ -198,7 +200,7 @@ def run(base: str, master: int, args, pct) -> None:
 
     host = asyncio.run(setup_host(Client, base, args.step))
     start = time.time() + 2
-    job = {"base": base, "code": host["code"], "host_url": host["url"],
+    job = {"base": base, "code": host["code"], "host_url": host["url"], "wall_url": host["wall"],
            "host_cookies": host["cookies"], "start": start, "ramp": args.ramp,
            "seconds": args.seconds}
     per = [args.learners // PROCESSES + (i < args.learners % PROCESSES) for i in range(PROCESSES)]
@@ -255,7 +257,7 @@ def check_csv(base: str, host: dict, acked: dict) -> None:
     import urllib.request
 
     cookie = "; ".join(f"{k}={v}" for k, v in host["cookies"].items())
-    body = urlencode({"csrf_token": host["token"], "op": "end"}).encode()
+    body = urlencode({"csrf_token": host["token"], "op": "end", "confirmed": "1"}).encode()
     request = urllib.request.Request(base + host["url"] + "/move", body,
                                      {"Cookie": cookie, **FORM})
     try:

@@ -37,6 +37,14 @@ def join(browser: Browser, base_url: str, code: str, nickname: str) -> Page:
     return page
 
 
+def end_the_class(host: Page) -> None:
+    """End the class as a host does: the link asks first, then the confirmation ends it."""
+    host.get_by_role("link", name="End the class…").click()
+    expect(host.get_by_role("heading", level=1)).to_have_text("End the class?")
+    host.get_by_role("button", name="End the class").click()
+    expect(host.get_by_role("heading", name="The class is over")).to_be_visible()
+
+
 def test_a_host_runs_a_class_for_three_phones(browser: Browser, base_url, shot):
     desktop = {"width": 1280, "height": 900}
     host = browser.new_context(base_url=base_url, viewport=desktop).new_page()
@@ -45,8 +53,10 @@ def test_a_host_runs_a_class_for_three_phones(browser: Browser, base_url, shot):
     host.get_by_role("button", name="Create the class").click()
     code = host.locator(".class-bar .code").inner_text()
     assert re.fullmatch(r"[A-Z0-9]{6}", code)
-    projector = host.context.new_page()
-    projector.goto(host.url + "/projector")
+    with host.context.expect_page() as opened:  # the host page opens the wall's own view
+        host.get_by_role("link", name="Open the projector view").click()
+    projector = opened.value
+    expect(projector).to_have_url(re.compile("/class/wall/"))
     expect(projector.locator(".qr svg")).to_be_visible()
     expect(projector.locator(".code")).to_have_text(code)
     assert_no_violations(projector)
@@ -117,7 +127,7 @@ def test_a_host_runs_a_class_for_three_phones(browser: Browser, base_url, shot):
     expect(ana.locator("#feedback")).to_contain_text("Not quite")
     expect(ana.get_by_role("slider", name="To the defending player")).to_have_value("3")
 
-    host.get_by_role("button", name="End the class").click()
+    end_the_class(host)
     expect(host.get_by_role("table")).to_contain_text("Build split")
     with host.expect_download() as download:
         host.get_by_role("link", name="Download the results (CSV)").click()
@@ -135,13 +145,13 @@ def test_a_host_runs_a_class_for_three_phones(browser: Browser, base_url, shot):
     shot("class-phone-end", cy)
 
 
-def shared_quiz(base_url: str, bank_ids: list[str]) -> str:
-    """A quiz shared on the e2e server (as a judge would have made it); its take link."""
+def shared_quiz(base_url: str, bank_ids: list[str], mode: str = "practice") -> str:
+    """A quiz shared on the e2e server (as a judge would have made it); its owner link."""
     from tests.e2e.conftest import _APPS
     from webapp.services import quizzes
     with _APPS[base_url].app_context():
-        quiz = quizzes.create("Store night quiz", [{"bank": i} for i in bank_ids], "exam", 70, 10)
-    return f"{base_url}/quiz/t/{quiz.take_token}"
+        quiz = quizzes.create("Store night quiz", [{"bank": i} for i in bank_ids], mode, 70, 10)
+    return f"{base_url}/quiz/o/{quiz.owner_token}"
 
 
 def drag(page: Page, name: str, fraction: float) -> None:
@@ -158,22 +168,23 @@ def drag(page: Page, name: str, fraction: float) -> None:
 @pytest.mark.console_errors("the server responded with a status of 400")  # the unknown link
 def test_a_host_runs_a_two_question_quiz_and_a_phone_drags_on_the_assign_question(
         browser: Browser, base_url, shot):
-    take = shared_quiz(base_url, ["t1-protection-lethal-one", "t1-bears-die-most-assign"])
+    owner = shared_quiz(base_url, ["t1-protection-lethal-one", "t1-bears-die-most-assign"])
     desktop = {"width": 1280, "height": 900}
     host = browser.new_context(base_url=base_url, viewport=desktop).new_page()
     host.goto("/class/new")
-    host.get_by_label("The quiz’s take link").fill(take.replace("/quiz/t/", "/quiz/t/nope"))
+    host.get_by_label("The quiz’s owner link").fill(owner.replace("/quiz/o/", "/quiz/o/nope"))
     host.get_by_role("button", name="Create the class").click()
     expect(host.get_by_role("alert")).to_contain_text("No shared quiz has that link")
-    expect(host.get_by_label("The quiz’s take link")).to_have_value(
-        take.replace("/quiz/t/", "/quiz/t/nope"))  # nothing lost
+    expect(host.get_by_label("The quiz’s owner link")).to_have_value(
+        owner.replace("/quiz/o/", "/quiz/o/nope"))  # nothing lost
     assert_no_violations(host)
-    host.get_by_label("The quiz’s take link").fill(take)
+    host.get_by_label("The quiz’s owner link").fill(owner)
     host.get_by_role("button", name="Create the class").click()
     expect(host.get_by_role("heading", level=1)).to_contain_text("Store night quiz")
     code = host.locator(".class-bar .code").inner_text()
     projector = host.context.new_page()
-    projector.goto(host.url + "/projector")
+    projector.goto(host.url + "/projector")  # the old address leads the host to the wall's
+    expect(projector).to_have_url(re.compile("/class/wall/"))
     expect(projector.locator(".code")).to_have_text(code)
 
     phone = join(browser, base_url, code, "Ana")
@@ -222,7 +233,7 @@ def test_a_host_runs_a_two_question_quiz_and_a_phone_drags_on_the_assign_questio
     assert_no_violations(projector)
     shot("class-quiz-projector", projector)
 
-    host.get_by_role("button", name="End the class").click()
+    end_the_class(host)
     expect(host.get_by_role("table")).to_contain_text("Alice attacks Nia")
     with host.expect_download() as download:
         host.get_by_role("link", name="Download the results (CSV)").click()

@@ -30,7 +30,7 @@ ILLEGAL_SPLIT = {"dmg:a1:b1": "0", "dmg:a1:b2": "2", "dmg:a1:player": "3"}  # 70
 
 def make_quiz(app, ids=QUESTIONS, title="Tuesday trample quiz", **settings) -> quizzes.Shared:
     with app.app_context():
-        return quizzes.create(title, [{"bank": i} for i in ids], settings.get("mode", "exam"),
+        return quizzes.create(title, [{"bank": i} for i in ids], settings.get("mode", "practice"),
                               70, settings.get("time_limit"))
 
 
@@ -50,7 +50,7 @@ class QuizHost:
                                                     "quiz": link})
 
     def page(self, path="") -> str:
-        response = self.client.get(self.url + path)
+        response = self.client.get(self.url + path, follow_redirects=True)
         assert response.status_code == 200, response.status_code
         return re.sub(r"\s+", " ", response.get_data(as_text=True))
 
@@ -80,7 +80,7 @@ def quiz(app):
 
 @pytest.fixture
 def host(app, quiz):
-    return QuizHost(app, f"http://localhost/quiz/t/{quiz.take_token}")
+    return QuizHost(app, f"http://localhost/quiz/o/{quiz.owner_token}")
 
 
 def stored(app) -> list:
@@ -108,8 +108,8 @@ def test_an_unknown_quiz_link_is_refused_clearly_and_the_form_keeps_what_was_typ
     assert re.search(r'value="force-of-nature" checked', page)  # the lesson choice stays too
 
 
-def test_the_take_link_its_bare_token_or_the_owner_link_all_find_the_quiz(app, quiz):
-    for link in (f"http://192.168.1.5:8000/quiz/t/{quiz.take_token}", quiz.take_token,
+def test_the_owner_link_as_a_url_a_path_or_its_bare_token_finds_the_quiz(app, quiz):
+    for link in (f"http://192.168.1.5:8000/quiz/o/{quiz.owner_token}", quiz.owner_token,
                  f"/quiz/o/{quiz.owner_token}"):
         host = QuizHost(app, link)
         assert "Tuesday trample quiz" in host.page()
@@ -119,7 +119,7 @@ def test_a_quiz_without_questions_cannot_run_a_class(app):
     empty = make_quiz(app, ids=[])
     client = app.test_client()
     csrf = token_of(client.get("/class/new").get_data(as_text=True))
-    response = client.post("/class/new", data={"csrf_token": csrf, "quiz": empty.take_token})
+    response = client.post("/class/new", data={"csrf_token": csrf, "quiz": empty.owner_token})
     assert response.status_code == 400
     assert "no questions" in response.get_data(as_text=True)
 
@@ -193,7 +193,7 @@ def test_the_review_page_needs_a_seat_and_an_ended_class(app, host):
 
 def test_learners_see_the_quizs_own_question_markup_without_its_timer(app):
     timed = make_quiz(app, time_limit=5)
-    host = QuizHost(app, timed.take_token)
+    host = QuizHost(app, timed.owner_token)
     ana = QuizLearner(app, host.code, "Ana")
     host.go(4)
     page = text(ana.play())
@@ -261,14 +261,16 @@ def test_a_host_runs_a_quiz_and_the_overview_counts_every_question(app, host):
         if n == 4:
             projector = host.page("/projector")
     one, assign, many = seen[3], seen[4], seen[6]
-    assert re.search(r"<dt>Answered</dt><dd>2</dd>.*<dt>Right</dt><dd>1</dd>", one)
+    assert re.search(r"<dt>Answered</dt><dd>2</dd>.*<dt>First answers</dt><dd>1 right of 2</dd>",
+                     one)
     # Choice questions: how many chose each option, the right one marked for the host.
     assert re.search(r"1 player:</span> <span[^>]*>3</span> <span class=\"tag ok\">", one) \
         or re.search(r"1 player:</span> <span>3</span> <span class=\"tag ok\">", one)
     assert "What the room chose" in many and "2 players:</span>" in many  # both chose one
     # The assign question: legal vs illegal, mistakes grouped by the core's code, the heat strip
     # and who is stuck.
-    assert re.search(r"<dt>Answered</dt><dd>3</dd>.*<dt>Right</dt><dd>1</dd>", assign)
+    assert re.search(r"<dt>Answered</dt><dd>3</dd>.*<dt>First answers</dt><dd>0 right of 3</dd>"
+                     r".*<dt>Right after retries</dt><dd>1</dd>", assign)
     assert "<dt>Legal splits</dt><dd>1</dd>" in assign
     assert "<dt>Illegal splits</dt><dd>2</dd>" in assign
     assert "2 players:</span> damage to the player before every blocker had lethal" in assign
@@ -303,7 +305,7 @@ def test_the_end_summary_csv_and_review_links(app, host):
     for _, learners in answer_everything(app, host):
         pass
     ana, bo, cy = learners
-    assert host.post("/move", op="end").status_code == 303
+    assert host.post("/move", op="end", confirmed="1").status_code == 303
     page = host.page()
     assert "How the room did, question by question" in page and "questions they missed" in page
     assert re.search(r"6\. [^<]+</th><td>2</td> <td>50%</td> <td>50%</td>", page)
@@ -349,7 +351,7 @@ def test_the_lesson_path_is_unchanged_by_a_quiz_field_left_empty(app):
 def test_every_quiz_class_page_speaks_the_players_language(app, quiz, lang):
     from tests.web.test_i18n_pages import english_fragments, main_part, visible_ui_text
     english = english_fragments(lang)
-    host = QuizHost(app, quiz.take_token)
+    host = QuizHost(app, quiz.owner_token)
     host.client.get(f"/class/new?lang={lang}")
     bad = host.new("https://example.com/nothing")  # the refusal, in the host's language
     pages = {"new": bad.get_data(as_text=True)}
@@ -361,7 +363,7 @@ def test_every_quiz_class_page_speaks_the_players_language(app, quiz, lang):
             pages[f"host {n}"] = host.page()
             host.post("/show", what="answer")
             pages[f"projector {n}"] = host.page("/projector")
-    host.post("/move", op="end")
+    host.post("/move", op="end", confirmed="1")
     pages["summary"] = host.page()
     bo = learners[1]
     pages["end"] = bo.play().get_data(as_text=True)
@@ -378,14 +380,14 @@ def test_every_quiz_class_page_speaks_the_players_language(app, quiz, lang):
 
 def run_a_quiz_class_on_two_servers(one, two):
     shared = make_quiz(one, ids=[ONE, ASSIGN])
-    host = QuizHost(one, shared.take_token)
+    host = QuizHost(one, shared.owner_token)
     ana = QuizLearner(two, host.code, "Ana")
     host.go(2)
     assert 'name="step" value="q2"' in ana.play().get_data(as_text=True)
     for _ in range(3):
         assert ana.send(2, ILLEGAL_SPLIT).status_code == 303
     assert "Stuck (3 wrong tries in a row):</strong> Ana" in host.page("/room")
-    host.post("/move", op="end")
+    host.post("/move", op="end", confirmed="1")
     rows = list(csv.DictReader(io.StringIO(host.client.get(host.url + "/results.csv")
                                            .get_data(as_text=True))))
     assert [(r["nickname"], r["step"], r["attempts"]) for r in rows] == [("Ana", "2", "3")]
@@ -404,12 +406,12 @@ def test_two_servers_on_one_postgresql_run_a_quiz_class_as_one(tmp_path, postgre
 
 def test_a_hostile_quiz_title_is_escaped_on_every_class_page(app):
     shared = make_quiz(app, ids=[ONE], title="<script>alert(1)</script>")
-    host = QuizHost(app, shared.take_token)
+    host = QuizHost(app, shared.owner_token)
     ana = QuizLearner(app, host.code, "Ana")
     pages = [host.page(), host.page("/projector"), ana.play().get_data(as_text=True)]
     host.go(1)
     pages += [host.page(), ana.play().get_data(as_text=True)]
-    host.post("/move", op="end")
+    host.post("/move", op="end", confirmed="1")
     pages += [ana.client.get(f"/class/{host.code}/review").get_data(as_text=True)]
     for page in pages:
         assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)" in page

@@ -95,8 +95,10 @@ def class_pages(client) -> list[tuple[str, str]]:
     read("/class/new")
     host = client.post("/class/new", data={"csrf_token": token, "lesson": "force-of-nature"}
                        ).headers["Location"]
-    code = re.search(r'class="code">(\w+)<', read(host)).group(1)
-    read(host + "/projector")
+    page = read(host)
+    code = re.search(r'class="code">(\w+)<', page).group(1)
+    wall = re.search(r'href="(/class/wall/[^"]+)"', page).group(1)  # the projector's own link
+    read(wall)
     read("/join")
     client.post("/join", data={"csrf_token": csrf_token(client, "/join"), "code": code,
                                "nickname": "Nia"})
@@ -107,11 +109,11 @@ def class_pages(client) -> list[tuple[str, str]]:
         "csrf_token": token, "lesson": "force-of-nature", "step": "split-d-practice",
         "dmg:fon:bears-a": "1", "dmg:fon:bears-b": "2", "dmg:fon:bears-c": "2",
         "dmg:fon:player": "0"})
-    for path in (f"/class/{code}/play", host, host + "/room", host + "/projector"):
+    for path in (f"/class/{code}/play", host, host + "/room", wall):
         read(path)
     client.post(host + "/show", data={"csrf_token": token, "what": "answer"})
-    read(host + "/projector")
-    client.post(host + "/move", data={"csrf_token": token, "op": "end"})
+    read(wall)
+    client.post(host + "/move", data={"csrf_token": token, "op": "end", "confirmed": "1"})
     for path in (host, f"/class/{code}/play"):
         read(path)
     return seen

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import func, select
 
 from .database import db
-from .models import Class, ClassLearner, ClassResult
+from .models import Class, ClassLearner, ClassResult, ClassRun, Quiz
 
 STUCK = 3  # wrong tries in a row that flag a learner as stuck
 
@@ -23,7 +23,9 @@ class Overview:
     room put its damage, and who is stuck (nicknames only for the host, never the projector)."""
     joined: int = 0
     answered: int = 0
-    correct: int = 0
+    first_correct: int = 0  # right with their first answer
+    correct: int = 0        # right with their latest answer (after retries)
+    retries: int = 0        # answers after each learner's first
     legal: int = 0
     illegal: int = 0
     groups: list[dict] = field(default_factory=list)   # {code, rule, count, problem}
@@ -41,9 +43,14 @@ class Overview:
             if self.answered else 0.0
 
 
+# A learner the host removed counts nowhere (their answers are kept in case they come back).
+IN_CLASS = ClassLearner.removed_at.is_(None)
+
+
 def joined(room: Class) -> int:
     return db.session.scalar(
-        select(func.count()).select_from(ClassLearner).where(ClassLearner.class_id == room.id))
+        select(func.count()).select_from(ClassLearner).where(ClassLearner.class_id == room.id,
+                                                              IN_CLASS))
 
 
 def overview(room: Class, step_id: str) -> Overview:
@@ -52,14 +59,17 @@ def overview(room: Class, step_id: str) -> Overview:
     out = Overview(joined=joined(room))
     rows = db.session.execute(
         select(ClassResult.correct, ClassResult.legal, ClassResult.problems,
-               ClassResult.final_answer, ClassResult.streak, ClassLearner.nickname)
+               ClassResult.final_answer, ClassResult.streak, ClassLearner.nickname,
+               ClassResult.first_correct, ClassResult.attempts)
         .join(ClassLearner, ClassLearner.id == ClassResult.learner_id)
-        .where(ClassResult.class_id == room.id, ClassResult.step_id == step_id)).all()
+        .where(ClassResult.class_id == room.id, ClassResult.step_id == step_id, IN_CLASS)).all()
     groups: Counter = Counter()
     example: dict = {}
-    for correct, legal, problems, answer, streak, nickname in rows:
+    for correct, legal, problems, answer, streak, nickname, first_correct, attempts in rows:
         out.answered += 1
+        out.first_correct += bool(first_correct)
         out.correct += bool(correct)
+        out.retries += attempts - 1
         out.legal += legal is True
         out.illegal += legal is False
         if streak >= STUCK:
@@ -86,7 +96,9 @@ def summary(room: Class) -> dict[str, dict]:
     out: dict[str, dict] = {}
     rows = db.session.execute(
         select(ClassResult.step_id, ClassResult.first_correct, ClassResult.correct,
-               ClassResult.problems).where(ClassResult.class_id == room.id)).all()
+               ClassResult.problems)
+        .join(ClassLearner, ClassLearner.id == ClassResult.learner_id)
+        .where(ClassResult.class_id == room.id, IN_CLASS)).all()
     mistakes: dict[str, Counter] = {}
     for step_id, first_correct, correct, problems in rows:
         item = out.setdefault(step_id, {"answered": 0, "first_correct": 0, "correct": 0,
@@ -103,10 +115,21 @@ def summary(room: Class) -> dict[str, dict]:
 
 
 def export_rows(room: Class):
-    """(nickname, step id, first answer, final answer, attempts, correct) for every answer."""
+    """(nickname, step id, first answer, whether it was right, final answer, attempts, correct)
+    for every answer."""
     return db.session.execute(
         select(ClassLearner.nickname, ClassResult.step_id, ClassResult.first_answer,
-               ClassResult.final_answer, ClassResult.attempts, ClassResult.correct)
+               ClassResult.first_correct, ClassResult.final_answer, ClassResult.attempts,
+               ClassResult.correct)
         .join(ClassLearner, ClassLearner.id == ClassResult.learner_id)
-        .where(ClassResult.class_id == room.id)
+        .where(ClassResult.class_id == room.id, IN_CLASS)
         .order_by(ClassLearner.joined_at, ClassLearner.id, ClassResult.step_id)).all()
+
+
+def quiz_runs(take_token: str) -> list[ClassRun]:
+    """The ended classes that ran the quiz with this take token, newest first (for its owner:
+    counts only, no nickname, no class link)."""
+    return list(db.session.scalars(
+        select(ClassRun).join(Quiz, Quiz.id == ClassRun.quiz_id)
+        .where(Quiz.take_token == take_token)
+        .order_by(ClassRun.ended_at.desc(), ClassRun.id.desc())))

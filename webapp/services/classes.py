@@ -25,7 +25,8 @@ from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .database import db, write
-from .models import Class, ClassLearner, ClassResult, JoinAttempt, utcnow
+from . import class_reports
+from .models import Class, ClassLearner, ClassResult, ClassRun, JoinAttempt, Quiz, utcnow
 
 # No look-alikes: no 0/O/D/Q, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V.
 ALPHABET = "ACEFHJKMNPRTWXY3479"
@@ -33,6 +34,7 @@ CODE_LENGTH = 6
 MAX_NICKNAME = 24
 TTL = timedelta(hours=12)
 STATES = ("lobby", "running", "ended")
+ANSWER_MODES = ("one", "retry")  # only a learner's first answer to a step, or until right
 
 
 class NicknameError(ValueError):
@@ -74,17 +76,23 @@ def normal_nickname(raw: str | None) -> str:
 # --- a class ------------------------------------------------------------------------------------
 
 
-def create(lesson_id: str, quiz=None) -> Class:
+def create(lesson_id: str, quiz=None, answer_mode: str = "retry") -> Class:
     """A new class in its lobby, with a join code no live class has; stale classes go first.
     With `quiz` (a services.quizzes.Shared), the class runs that quiz's questions as they are
-    now (a copy: the owner editing the quiz later never shifts a running class)."""
+    now (a copy: the owner editing the quiz later never shifts a running class), and keeps its
+    rules: an exam takes only each learner's first answer."""
     expire()
     on_quiz = {} if quiz is None else {
         "quiz_token": quiz.take_token, "quiz_title": quiz.title[:80],
-        "questions": list(quiz.questions)}
+        "questions": list(quiz.questions), "quiz_mode": quiz.mode}
+    if quiz is not None and quiz.mode == "exam":
+        answer_mode = "one"
+    if answer_mode not in ANSWER_MODES:
+        raise ValueError(answer_mode)
     for _ in range(20):
         room = Class(code=new_code(), host_token=secrets.token_urlsafe(32), lesson_id=lesson_id,
-                     state="lobby", step=0, version=1, **on_quiz)
+                     projector_token=secrets.token_urlsafe(32), answer_mode=answer_mode,
+                     state="lobby", step=0, version=1, asked=[], revealed=[], **on_quiz)
         db.session.add(room)
         try:
             db.session.commit()
@@ -113,10 +121,42 @@ def by_host(token: str | None) -> Class | None:
     return db.session.scalar(select(Class).where(Class.host_token == token))
 
 
+def by_projector(token: str | None) -> Class | None:
+    """The class whose wall view `token` opens (that token controls nothing)."""
+    if not token or len(token) > 64:
+        return None
+    return db.session.scalar(select(Class).where(Class.projector_token == token))
+
+
+SEEN_EVERY = timedelta(seconds=5)  # the wall polls every 2 s; one write per 5 s is plenty
+
+
+def projector_seen(room: Class) -> None:
+    """The wall's view polled: remember when (at most one write per SEEN_EVERY), so the host's
+    page can say whether the projector is connected."""
+    now = utcnow()
+    seen = room.projector_seen_at
+    if seen is not None and (seen.tzinfo and seen or seen.replace(tzinfo=now.tzinfo)) \
+            > now - SEEN_EVERY:
+        return
+    write(lambda: db.session.execute(update(Class).where(Class.id == room.id)
+                                     .values(projector_seen_at=now)))
+
+
+def projector_connected(room: Class, within: timedelta = timedelta(seconds=10)) -> bool | None:
+    """Whether the wall's view polled lately (None: it was never opened)."""
+    seen = room.projector_seen_at
+    if seen is None:
+        return None
+    now = utcnow()
+    return (seen if seen.tzinfo else seen.replace(tzinfo=now.tzinfo)) > now - within
+
+
 def move(room: Class, *, state: str | None = None, step: int | None = None,
-         shown: str | None | bool = False) -> None:
+         shown: str | None | bool = False, reveal: bool = False) -> None:
     """The host moves the class: start, go to a step, end; what learners see gets a new version
-    (their pages follow). `shown` changes only the projector."""
+    (their pages follow), and a step the running class lands on counts as asked. `shown` changes
+    only the projector; with `reveal` (an exam's key projected) the phones follow too."""
     values: dict = {"touched_at": utcnow()}
     if state is not None or step is not None:
         values["version"] = Class.version + 1
@@ -125,10 +165,46 @@ def move(room: Class, *, state: str | None = None, step: int | None = None,
         values["state"] = state
     if step is not None:
         values["step"] = step
+    if (state or room.state) == "running" and (step is not None or state == "running"):
+        values["asked"] = sorted(set(room.asked or ()) | {(room.step if step is None else step)
+                                                          + 1})
     if shown is not False:
         values["shown"] = shown
+    if reveal:
+        values["revealed"] = sorted(set(room.revealed or ()) | {room.step + 1})
+        values["version"] = Class.version + 1
     write(lambda: db.session.execute(update(Class).where(Class.id == room.id).values(**values)))
     db.session.refresh(room)
+
+
+def asked(room: Class, number: int) -> bool:
+    """Whether the class was ever on step `number` (1-based) while running (a class from before
+    this was kept: every step)."""
+    return room.asked is None or number in room.asked
+
+
+def revealed(room: Class, number: int) -> bool:
+    return number in (room.revealed or ())
+
+
+def end(room: Class) -> None:
+    """The host ends the class; a class on a quiz leaves its run to the quiz's owner (when,
+    how many players, per question how many were right with their first answer)."""
+    move(room, state="ended")
+    if room.quiz_token is None:
+        return
+    quiz_id = db.session.scalar(select(Quiz.id).where(Quiz.take_token == room.quiz_token))
+    if quiz_id is None:  # the quiz is gone
+        return
+    done = class_reports.summary(room)
+    questions = []
+    for n in range(1, len(room.questions or ()) + 1):
+        item = done.get(f"q{n}") or {"answered": 0, "first_correct": 0}
+        questions.append({"n": n, "asked": asked(room, n), "answered": item["answered"],
+                          "first_correct": item["first_correct"]})
+    players = class_reports.joined(room)
+    write(lambda: db.session.add(ClassRun(quiz_id=quiz_id, started_at=room.created_at,
+                                          players=players, questions=questions)))
 
 
 # --- learners -----------------------------------------------------------------------------------
@@ -147,6 +223,8 @@ def allow_join(address: str, limit: int, window: timedelta = timedelta(minutes=1
 
 
 def join(room: Class, nickname: str) -> ClassLearner:
+    """A new seat; NicknameError("taken") if someone in the class has the nickname, or
+    ("removed") if the host removed the player who has it (only the host lets them back)."""
     name = normal_nickname(nickname)
     key = name.casefold()
     seat = ClassLearner(class_id=room.id, token=secrets.token_urlsafe(32), nickname=name,
@@ -156,9 +234,10 @@ def join(room: Class, nickname: str) -> ClassLearner:
         db.session.commit()
     except IntegrityError:  # the unique (class, nickname) constraint, or the class just ended
         db.session.rollback()
-        if db.session.scalar(select(ClassLearner.id).where(
-                ClassLearner.class_id == room.id, ClassLearner.nickname_key == key)):
-            raise NicknameError("taken") from None
+        holder = db.session.execute(select(ClassLearner.id, ClassLearner.removed_at).where(
+            ClassLearner.class_id == room.id, ClassLearner.nickname_key == key)).first()
+        if holder:
+            raise NicknameError("taken" if holder.removed_at is None else "removed") from None
         raise
     return seat
 
@@ -183,20 +262,22 @@ _ROOM_AND_SEAT = (
     .where(Class.code == bindparam("code")))
 
 
-def version_and_seat(code: str | None, token: str | None) -> tuple[int, str, int | None] | None:
-    """(version, state, seat id or None) of the class at `code`: all a learner's 2 s poll needs,
-    read as plain columns (no objects built) by a statement built once."""
+def version_and_seat(code: str | None,
+                     token: str | None) -> tuple[int, str, int | None, bool] | None:
+    """(version, state, seat id or None, whether the seat was removed) of the class at `code`:
+    all a learner's 2 s poll needs, read as plain columns (no objects built) by a statement
+    built once."""
     code = normal_code(code)
     if not code:
         return None
     token = token if token and len(token) <= 64 else ""
     row = db.session.execute(_VERSION_AND_SEAT, {"code": code, "token": token}).first()
-    return tuple(row) if row else None
+    return (row[0], row[1], row[2], row[3] is not None) if row else None
 
 
 # Built once: building it cost several times what running it does, on every poll.
 _VERSION_AND_SEAT = (
-    select(Class.version, Class.state, ClassLearner.id)
+    select(Class.version, Class.state, ClassLearner.id, ClassLearner.removed_at)
     .outerjoin(ClassLearner, (ClassLearner.class_id == Class.id)
                & (ClassLearner.token == bindparam("token")))
     .where(Class.code == bindparam("code")))
@@ -208,31 +289,64 @@ def seat(token: str | None) -> ClassLearner | None:
     return db.session.scalar(select(ClassLearner).where(ClassLearner.token == token))
 
 
-def learners(room: Class) -> list[ClassLearner]:
-    return list(db.session.scalars(select(ClassLearner).where(ClassLearner.class_id == room.id)
-                                   .order_by(ClassLearner.joined_at, ClassLearner.id)))
+def learners(room: Class, *, removed: bool = False) -> list[ClassLearner]:
+    """The learners in the class, in the order they joined (or those the host removed)."""
+    gone = ClassLearner.removed_at.is_not(None) if removed else ClassLearner.removed_at.is_(None)
+    return list(db.session.scalars(
+        select(ClassLearner).where(ClassLearner.class_id == room.id, gone)
+        .order_by(ClassLearner.joined_at, ClassLearner.id)))
 
 
-def remove(room: Class, learner_id: int) -> bool:
-    """The host removes a learner (and their answers) from the class."""
-    done = db.session.execute(delete(ClassLearner).where(
-        ClassLearner.id == learner_id, ClassLearner.class_id == room.id)).rowcount
+def learner(room: Class, learner_id: int) -> ClassLearner | None:
+    found = db.session.get(ClassLearner, learner_id)
+    return found if found is not None and found.class_id == room.id else None
+
+
+def remove(room: Class, learner_id: int) -> ClassLearner | None:
+    """The host removes a learner: their seat answers nothing and counts nowhere, and nobody can
+    take their nickname, until the host lets them back in; their answers are kept. The removed
+    learner (None if there was no such learner in the class, or they were already out)."""
+    return _set_removed(room, learner_id, utcnow())
+
+
+def readmit(room: Class, learner_id: int) -> ClassLearner | None:
+    """The host lets a removed learner back in, with every answer they gave."""
+    return _set_removed(room, learner_id, None)
+
+
+def _set_removed(room: Class, learner_id: int, when: datetime | None) -> ClassLearner | None:
+    was = ClassLearner.removed_at.is_(None) if when else ClassLearner.removed_at.is_not(None)
+    done = db.session.execute(update(ClassLearner).where(
+        ClassLearner.id == learner_id, ClassLearner.class_id == room.id, was)
+        .values(removed_at=when)).rowcount
     db.session.commit()
-    return bool(done)
+    return learner(room, learner_id) if done else None
 
 
 # --- answers ------------------------------------------------------------------------------------
 
 
 def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correct: bool,
-           legal: bool | None, problems: list[dict]) -> None:
+           legal: bool | None, problems: list[dict], only_first: bool = False) -> bool:
     """Store a submitted answer (committed before it returns): the first answer stays, the latest
     replaces the last, tries are counted, and the streak counts tries in a row that were illegal
-    splits (slider steps: a legal split that misses the goal ends it) or wrong answers (others)."""
+    splits (slider steps: a legal split that misses the goal ends it) or wrong answers (others).
+    With `only_first` (a class taking one answer per step) a second answer is not stored: False."""
     wrong = legal is False if legal is not None else not correct
+    refused = []
 
     def change():
         now = utcnow()
+        if only_first:
+            refused.clear()
+            if db.session.get(ClassResult, (learner_id, step_id)) is not None:
+                refused.append(True)
+                return
+            db.session.add(ClassResult(
+                learner_id=learner_id, step_id=step_id, class_id=class_id, first_answer=answer,
+                final_answer=answer, first_correct=correct, correct=correct, legal=legal,
+                problems=problems, attempts=1, streak=int(wrong), updated_at=now))
+            return
         done = db.session.execute(_NEXT_TRY, {
             "learner": learner_id, "step": step_id, "final_answer": answer, "correct": correct,
             "legal": legal, "problems": problems, "wrong": int(wrong), "updated_at": now,
@@ -243,6 +357,7 @@ def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correc
                 final_answer=answer, first_correct=correct, correct=correct, legal=legal,
                 problems=problems, attempts=1, streak=int(wrong), updated_at=now))
     write(change)
+    return not refused
 
 
 # Another try at a step already answered (built once, like the learners' other statements; on the

@@ -163,7 +163,11 @@ class Class(db.Model):
     `shown` is what the projector shows besides the overview ("answer" or "mistake:<code>").
     A class on a shared quiz has `quiz_token` (the quiz's take token), its title and a copy of
     its question references (`questions`; `step` is then the question's position, 0-based) and
-    an empty `lesson_id`."""
+    an empty `lesson_id`.
+    `projector_token` opens the wall's view (it controls nothing); `answer_mode` is "one" (only a
+    learner's first answer to a step is taken) or "retry"; `quiz_mode` copies the quiz's mode
+    (an exam: one answer, no feedback until the host reveals); `asked` and `revealed` are the
+    1-based steps the class was on and whose answer the host projected."""
 
     __tablename__ = "classes"
 
@@ -180,6 +184,15 @@ class Class(db.Model):
     questions: Mapped[Any] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  nullable=False)
+    projector_token: Mapped[str | None] = mapped_column(String(43), nullable=True, unique=True,
+                                                        index=True)
+    projector_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                               nullable=True)
+    answer_mode: Mapped[str] = mapped_column(String(10), nullable=False, default="retry",
+                                             server_default="retry")
+    quiz_mode: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    asked: Mapped[Any] = mapped_column(JSON, nullable=True)
+    revealed: Mapped[Any] = mapped_column(JSON, nullable=True)
     touched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  nullable=False, index=True)
 
@@ -199,6 +212,9 @@ class ClassLearner(db.Model):
     nickname_key: Mapped[str] = mapped_column(String(96), nullable=False)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                 nullable=False)
+    # Set when the host removes them: the seat, its nickname and its answers stay (the host may
+    # let them back in), but it answers nothing and counts nowhere until then.
+    removed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class ClassResult(db.Model):
@@ -224,6 +240,24 @@ class ClassResult(db.Model):
     streak: Mapped[int] = mapped_column(Integer, nullable=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  nullable=False)
+
+
+class ClassRun(db.Model):
+    """A class that ran a shared quiz, kept for the quiz's owner after the class itself expires:
+    when, how many players, and per question whether it was asked, how many answered and how
+    many were right with their first answer (`questions`: [{"n", "asked", "answered",
+    "first_correct"}]). No nickname and no class link: the owner page shows it."""
+
+    __tablename__ = "class_runs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    quiz_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("quizzes.id", ondelete="CASCADE"), nullable=False, index=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                               nullable=False)
+    players: Mapped[int] = mapped_column(Integer, nullable=False)
+    questions: Mapped[Any] = mapped_column(JSON, nullable=False)
 
 
 class JoinAttempt(db.Model):

@@ -44,7 +44,10 @@ _NICKNAME_ERRORS = {
     "too_long": _l("A nickname can be at most %(n)s characters.") ,
     "bad_characters": _l("A nickname can’t contain control characters."),
     "taken": _l("Someone in this class already uses that nickname. Choose another."),
+    "removed": _l("The host removed the player with that nickname from this class: only the "
+                  "host can let them back in."),
 }
+REMOVED = _l("You were removed from this class. Only the host can let you back in.")
 
 
 # --- cookies: the learner's seat and the host's class ------------------------------------------
@@ -117,6 +120,8 @@ def join():
         return refuse(gettext("No class is running with the code “%(code)s”. Check the code on "
                               "the projector: six letters and digits.", code=code_raw.strip()[:12]))
     seat = classes.seat(read_cookie(SEAT_COOKIE))
+    if seat is not None and seat.class_id == room.id and seat.removed_at is not None:
+        return refuse(str(REMOVED), 403)  # not back in under this or another nickname
     if seat is not None and seat.class_id == room.id:  # already in: back to the class
         return redirect(url_for(".play", code=room.code), 303)
     try:
@@ -124,7 +129,7 @@ def join():
     except classes.NicknameError as err:
         text = str(_NICKNAME_ERRORS.get(err.code, _NICKNAME_ERRORS["empty"]))
         return refuse(text % {"n": classes.MAX_NICKNAME} if "%(n)" in text else text,
-                      409 if err.code == "taken" else 400)
+                      409 if err.code in ("taken", "removed") else 400)
     return set_cookie(redirect(url_for(".play", code=room.code), 303), SEAT_COOKIE, seat.token)
 
 
@@ -136,15 +141,33 @@ def play(code: str):
     room, seat = _room_and_seat(code)
     if seat is None:
         return redirect(url_for(".join_form", code=room.code))
+    if seat.removed_at is not None:
+        return removed_page(room, seat)
     return _play_page(room, seat)
 
 
-def _play_page(room, seat, *, graded=None, error=None, assignment=None, status=200):
+def sync_key(room, seat) -> str:
+    """What a learner's page polls /sync with: the class's version, marked for a removed seat
+    (so removing and letting back in each reload the page once)."""
+    return f"{room.version}x" if seat.removed_at is not None else str(room.version)
+
+
+def removed_page(room, seat):
+    """A removed learner's page: says so, answers nothing; its poll reloads it if the host lets
+    them back in."""
+    return make_response(render_template("classroom/removed.html", room=room, seat=seat,
+                                         text=REMOVED, sync_v=sync_key(room, seat)), 403)
+
+
+def _play_page(room, seat, *, graded=None, error=None, assignment=None, status=200,
+               notice=None):
     if quiz.is_quiz(room):
-        return quiz_play.page(room, seat, error=error, split=assignment, status=status)
+        return quiz_play.page(room, seat, error=error, split=assignment, status=status,
+                              notice=notice)
     lesson = _lesson(room)
     context = {"room": room, "seat": seat, "lesson": lesson, "sync_text": _SYNC_TEXT[room.state],
-               "lesson_title": lesson.title(steps.parts.lang()), "inline": steps.parts.inline}
+               "lesson_title": lesson.title(steps.parts.lang()), "inline": steps.parts.inline,
+               "notice": notice, "one_answer": room.answer_mode == "one"}
     if room.state == "running":
         _, current = _current(room)
         if graded is None and assignment is None:
@@ -175,14 +198,14 @@ def sync(code: str):
     found = classes.version_and_seat(code, read_cookie(SEAT_COOKIE))
     if found is None:
         abort(404)
-    version, state, seat_id = found
-    if seat_id is None or request.args.get("v", "") != str(version):
+    version, state, seat_id, removed = found
+    if seat_id is None or request.args.get("v", "") != (f"{version}x" if removed else str(version)):
         response = make_response("", 200)
         response.headers["HX-Refresh"] = "true"
         response.headers["Cache-Control"] = "no-store"
         return response
     response = make_response("")
-    response.set_etag(f"{version}-{seat_id}")
+    response.set_etag(f"{version}-{seat_id}{'x' if removed else ''}")
     response.headers["Cache-Control"] = "private, no-cache"
     response.make_conditional(request)
     if response.status_code == 200:  # words only for a page that has not seen them
@@ -196,6 +219,8 @@ def _answering(code: str):
     room, seat = _room_and_seat(code)
     if seat is None:
         abort(403)
+    if seat.removed_at is not None:
+        abort(removed_page(room, seat))
     if quiz.is_quiz(room):  # quiz_play checks which question the form is for
         return room, seat, None, None
     lesson, current = _current(room)
@@ -239,8 +264,14 @@ def answer(code: str):
                                else "feedback")
     else:
         reply = redirect(url_for(".play", code=room.code) + "#feedback", 303)
-    classes.record(room.id, seat.id, current.id, given, correct=graded.correct, legal=legal,
-                   problems=problems)  # committed before it is acknowledged
+    if not classes.record(room.id, seat.id, current.id, given, correct=graded.correct,
+                          legal=legal, problems=problems,
+                          only_first=room.answer_mode == "one"):  # committed, then acknowledged
+        if wants_fragment():  # the first answer stays; the feedback place says why
+            ctx = steps.context(room, lesson, current, seat)
+            ctx["error"] = str(quiz_play.ANSWERED)
+            return steps.fragment(ctx, "feedback", status=409)
+        return _play_page(room, seat, notice=quiz_play.ANSWERED, status=409)
     return reply
 
 

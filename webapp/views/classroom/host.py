@@ -5,12 +5,18 @@ GET|POST /class/new                      choose a lesson, or paste a shared quiz
                                          host link
 GET      /class/host/<token>             the host page (lobby, running, or the summary)
 GET      /class/host/<token>/room        the room overview (htmx polls it every 2 s)
-GET      /class/host/<token>/projector   the big screen: code and QR, then the room without names
+GET      /class/host/<token>/projector   the old projector address: redirects to the wall's
+GET      /class/wall/<projector token>   the big screen: code and QR, then the room without names;
+                                         its own token, which controls nothing
 POST     /class/host/<token>/move        op=start|next|prev|end, or op=go with step=N
 POST     /class/host/<token>/show        what=answer|mistake:<code>|none (on the projector)
-POST     /class/host/<token>/remove      learner=<id>
+GET      /class/host/<token>/end         "End the class?" (move op=end needs confirmed=1)
+GET      /class/host/<token>/remove      ?learner=<id>: "Remove Ana from the class?"
+POST     /class/host/<token>/remove      learner=<id>: removed (kept, answers nothing, can't rejoin)
+POST     /class/host/<token>/readmit     learner=<id>: let a removed player back in
 GET      /class/host/<token>/results.csv one row per learner and step: nickname, step, first
-                                         answer, final answer, attempts, correct
+                                         answer, whether it was right, final answer, attempts,
+                                         correct
 
 The token (256 random bits) is the only key: a learner or a stranger without it gets a 404.
 """
@@ -54,27 +60,37 @@ def new():
     if request.method == "POST":
         link = (request.form.get("quiz") or "").strip()[:300]
         lesson = curriculum().get(request.form.get("lesson", ""))
+        mode = request.form.get("answer_mode", "retry")  # a form from before had no choice
 
         def refuse(problem: str):
             return render_template("classroom/new.html", lessons=lessons, quiz_link=link,
-                                   chosen=lesson.id if lesson else None, problem=problem), 400
+                                   chosen=lesson.id if lesson else None, problem=problem,
+                                   answer_mode=mode), 400
+        if mode not in classes.ANSWER_MODES:
+            return refuse(gettext("Choose whether players answer once or retry until right."))
         if link:
             shared = quizzes.from_link(link)
             if shared is None:
-                return refuse(gettext("No shared quiz has that link. Paste the whole take link "
-                                      "the quiz’s owner shared (it contains /quiz/t/), or leave "
-                                      "the field empty to run a lesson."))
+                return refuse(gettext("No shared quiz has that link. Paste the quiz’s whole "
+                                      "owner link (it contains /quiz/o/), or leave the field "
+                                      "empty to run a lesson."))
+            # A class projects the key: only the quiz's owner may run one, not anyone the
+            # take link was shared with.
+            if shared.owner_token not in link:
+                return refuse(gettext("That is the quiz’s take link, which anyone taking it "
+                                      "has. To run a class on it, paste the quiz’s owner link "
+                                      "(it contains /quiz/o/)."))
             if not shared.questions:
                 return refuse(gettext("That quiz has no questions yet."))
-            room = classes.create("", quiz=shared)
+            room = classes.create("", quiz=shared, answer_mode=mode)
         elif lesson is None:
             return refuse(gettext("Choose one of the lessons."))
         else:
-            room = classes.create(lesson.id)
+            room = classes.create(lesson.id, answer_mode=mode)
         response = redirect(url_for(".host", token=room.host_token), 303)
         return set_cookie(response, HOST_COOKIE, room.host_token, path="/class")
     return render_template("classroom/new.html", lessons=lessons, chosen=lessons[0].id,
-                           quiz_link="", problem=None)
+                           quiz_link="", problem=None, answer_mode="retry")
 
 
 def join_url(room) -> str:
@@ -180,19 +196,34 @@ def _summary_row(item, number: int, name: str) -> dict:
 def host(token: str):
     room = _room(token)
     return render("classroom/host.html", "room", learners=classes.learners(room),
-                  **_page_context(room))
+                  removed=classes.learners(room, removed=True),
+                  just_removed=_learner_id(request.args.get("removed")),
+                  projector=classes.projector_connected(room), **_page_context(room))
 
 
 @bp.get("/class/host/<token>/room")
 def room_overview(token: str):
     room = _room(token)
     return render("classroom/host.html", "room", learners=classes.learners(room),
-                  **_page_context(room))
+                  projector=classes.projector_connected(room), **_page_context(room))
 
 
 @bp.get("/class/host/<token>/projector")
 def projector(token: str):
+    """The projector's old address (it carried the host link onto the wall): the wall's own."""
     room = _room(token)
+    return redirect(url_for(".wall", token=room.projector_token), 303)
+
+
+@bp.get("/class/wall/<token>")
+def wall(token: str):
+    """The big screen, on its own token: it shows the room without names and controls nothing
+    (no form, no host link; changing its address reaches no host page). It polls itself, which
+    tells the host page the projector is connected."""
+    room = classes.by_projector(token)
+    if room is None:
+        abort(404)
+    classes.projector_seen(room)
     context = _page_context(room)
     context["qr"] = qr_svg(context["join_url"]) if room.state == "lobby" else None
     context["shown"] = _shown(room, context)
@@ -239,8 +270,10 @@ def move(token: str):
         if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= last + 1):
             abort(400)
         classes.move(room, step=int(raw) - 1)
+    elif op == "end" and room.state != "ended" and request.form.get("confirmed") != "1":
+        return redirect(url_for(".end", token=room.host_token), 303)  # asked first, always
     elif op == "end" and room.state != "ended":
-        classes.move(room, state="ended")
+        classes.end(room)
     else:
         abort(400 if op not in ("start", "next", "prev", "end") else 409)
     return redirect(url_for(".host", token=room.host_token), 303)
@@ -252,19 +285,78 @@ def show(token: str):
     what = request.form.get("what", "")
     if what == "none":
         classes.move(room, shown=None)
-    elif what == "answer" or (what.startswith("mistake:") and what[8:] in steps.MISTAKES):
+    elif what == "answer":  # an exam's phones get their key with the wall
+        classes.move(room, shown=what, reveal=room.state == "running" and quiz.is_exam(room))
+    elif what.startswith("mistake:") and what[8:] in steps.MISTAKES:
         classes.move(room, shown=what)
     else:
         abort(400)
     return redirect(url_for(".host", token=room.host_token) + "#room", 303)
 
 
+@bp.get("/class/host/<token>/end")
+def end(token: str):
+    """"End the class" asks first: the code dies and everyone would have to join a new class."""
+    room = _room(token)
+    if room.state == "ended":
+        return redirect(url_for(".host", token=room.host_token), 303)
+    return render_template("classroom/confirm.html", room=room,
+                           title=gettext("End the class?"),
+                           text=gettext("Every phone shows the end and the class code stops "
+                                        "working: the players would have to join a new class. "
+                                        "You keep the summary and the results."),
+                           action=url_for(".move", token=room.host_token),
+                           fields={"op": "end", "confirmed": "1"},
+                           yes=gettext("End the class"), no=gettext("Keep the class running"))
+
+
+def _learner_id(raw: str | None) -> int | None:
+    raw = raw or ""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+
+
+def _not_chosen(room):
+    return render_template("classroom/confirm.html", room=room,
+                           title=gettext("Choose the player to remove"),
+                           text=gettext("Choose the player to remove from the list on the host "
+                                        "page: nobody was removed."),
+                           action=None, fields={}, yes=None,
+                           no=gettext("Back to the class")), 400
+
+
+@bp.get("/class/host/<token>/remove")
+def remove_ask(token: str):
+    """Remove asks first, naming the player (the list on the host page has no default)."""
+    room = _room(token)
+    who = classes.learner(room, _learner_id(request.args.get("learner")) or 0)
+    if who is None or who.removed_at is not None:
+        return _not_chosen(room)
+    name = who.nickname
+    return render_template("classroom/confirm.html", room=room,
+                           title=gettext("Remove %(name)s from the class?", name=name),
+                           text=gettext("%(name)s’s phone shows that they were removed, and "
+                                        "nobody can join with that nickname. Their answers are "
+                                        "kept: you can let them back in.", name=name),
+                           action=url_for(".remove", token=room.host_token),
+                           fields={"learner": str(who.id)},
+                           yes=gettext("Remove %(name)s", name=name),
+                           no=gettext("Keep %(name)s", name=name))
+
+
 @bp.post("/class/host/<token>/remove")
 def remove(token: str):
     room = _room(token)
-    raw = request.form.get("learner", "")
-    if not (raw.isascii() and raw.isdigit() and len(raw) < 10) \
-            or not classes.remove(room, int(raw)):
+    who = classes.remove(room, _learner_id(request.form.get("learner")) or 0)
+    if who is None:
+        return _not_chosen(room)
+    return redirect(url_for(".host", token=room.host_token, removed=who.id), 303)
+
+
+@bp.post("/class/host/<token>/readmit")
+def readmit(token: str):
+    """Undo a removal: the player is back in, with every answer they gave."""
+    room = _room(token)
+    if classes.readmit(room, _learner_id(request.form.get("learner")) or 0) is None:
         abort(404)
     return redirect(url_for(".host", token=room.host_token), 303)
 
@@ -284,11 +376,13 @@ def results_csv(token: str):
         number = {s.id: i + 1 for i, s in enumerate(_lesson(room).steps)}
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["nickname", "step", "step_id", "first_answer", "final_answer", "attempts",
-                     "correct"])
-    for nickname, step_id, first, final, attempts, correct in class_reports.export_rows(room):
+    writer.writerow(["nickname", "step", "step_id", "first_answer", "first_correct",
+                     "final_answer", "attempts", "correct"])
+    for nickname, step_id, first, first_correct, final, attempts, correct \
+            in class_reports.export_rows(room):
         writer.writerow([_cell(nickname), number.get(step_id, ""), step_id, _cell(first),
-                         _cell(final), attempts, "yes" if correct else "no"])
+                         "yes" if first_correct else "no", _cell(final), attempts,
+                         "yes" if correct else "no"])
     return Response(out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="class-{room.code}.csv"',
         "Cache-Control": "private, no-store"})

@@ -37,6 +37,12 @@ def is_quiz(room) -> bool:
     return room.quiz_token is not None
 
 
+def is_exam(room) -> bool:
+    """A class on an exam-mode quiz keeps the exam's rules: one answer per question, no right or
+    wrong on the phone until the host reveals the answer, the review only after the end."""
+    return is_quiz(room) and room.quiz_mode == "exam"
+
+
 def total(room) -> int:
     return len(room.questions or ())
 
@@ -107,18 +113,19 @@ def read_split_strictly(q: dict, form) -> dict:
 
 
 def record(room, seat, n: int, q: dict, given) -> bool:
-    """Grade and store one try (committed before it returns); whether it was right."""
+    """Grade and store one try (committed before it returns); False if the class takes only a
+    first answer and this learner already gave one (nothing changed)."""
     correct = bool(grade(q, given))
+    only_first = room.answer_mode == "one"
     if q["type"] == "assign":
         problems = check_split(q, given)
         keep = ("code", "rule", "creature", "recipient", "params")
-        classes.record(room.id, seat.id, step_id(n), {"assignment": given}, correct=correct,
-                       legal=not problems,
-                       problems=[{k: p.get(k) for k in keep} for p in problems])
-    else:
-        classes.record(room.id, seat.id, step_id(n), {"answer": given}, correct=correct,
-                       legal=None, problems=[])
-    return correct
+        return classes.record(room.id, seat.id, step_id(n), {"assignment": given},
+                              correct=correct, legal=not problems,
+                              problems=[{k: p.get(k) for k in keep} for p in problems],
+                              only_first=only_first)
+    return classes.record(room.id, seat.id, step_id(n), {"answer": given}, correct=correct,
+                          legal=None, problems=[], only_first=only_first)
 
 
 def stored(seat, n: int) -> tuple[object, bool | None]:
@@ -142,11 +149,19 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
         shown = split if split is not None else (given if isinstance(given, dict) else {})
         live = live_check(shown_board, shown, fit=True,
                           hide_most={(q["goal"]["creature"], q["goal"]["recipient"])})
+    # Retry until right: feedback at once, a right answer locks. One answer: the first locks;
+    # an exam shows right or wrong (with the key) only once the host revealed it, a practice
+    # quiz at once.
+    if room.answer_mode == "one":
+        shown_key = classes.revealed(room, n) if is_exam(room) else given is not None
+        answered, paced = given is not None or shown_key, False
+    else:
+        shown_key, answered, paced = False, bool(correct), True
     return {
-        "q": q, "n": n, "live": live, "paced": True, "error": error,
+        "q": q, "n": n, "live": live, "paced": paced, "error": error,
         "cards": board_cards(shown_board, labels(shown_board)) if shown_board else None,
         "options": options_of(seat.token, n, q), "given": given, "correct": correct,
-        "answered": bool(correct), "show_key": False, "hidden": {"step": step_id(n)},
+        "answered": answered, "show_key": shown_key, "hidden": {"step": step_id(n)},
         "answer_url": url_for("classroom.answer", code=room.code),
         "live_url": url_for("classroom.live", code=room.code),
     }
@@ -187,24 +202,25 @@ def problem_sentence(q: dict, problem: dict) -> str:
 
 
 def missed(room, seat) -> list[dict]:
-    """The questions this learner got wrong or skipped, each a link into their review."""
+    """The questions the host asked that this learner got wrong or skipped, each a link into
+    their review (a question never asked keeps its key)."""
     done = classes.results(seat.id)
     out = []
     for n in range(1, total(room) + 1):
         row = done.get(step_id(n))
-        if row is None or not row.correct:
+        if classes.asked(room, n) and (row is None or not row.correct):
             out.append({"number": n, "name": name(question(room, n)),
                         "url": url_for("classroom.review", code=room.code) + f"#q-{n}"})
     return out
 
 
 def review_rows(room, seat) -> list[dict]:
-    """Each missed question with what the learner last sent, the key and why."""
+    """Each missed question the host asked, with what the learner last sent, the key and why."""
     done = classes.results(seat.id)
     rows = []
     for n in range(1, total(room) + 1):
         row = done.get(step_id(n))
-        if row is not None and row.correct:
+        if (row is not None and row.correct) or not classes.asked(room, n):
             continue
         q = question(room, n)
         given = None

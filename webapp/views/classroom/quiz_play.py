@@ -10,15 +10,22 @@ from flask import abort, make_response, redirect, render_template, request, url_
 from markupsafe import escape
 
 from ...htmx import wants_fragment
-from . import _SYNC_TEXT, _moved_on, _room_and_seat, bp, quiz
+from ...i18n import _l, gettext
+from ...services import classes
+from . import _SYNC_TEXT, _moved_on, _room_and_seat, bp, quiz, removed_page
+
+ANSWERED = _l("You already answered this question: in this class only your first answer "
+              "counts, and it is kept.")
 
 
-def page(room, seat, *, error=None, split=None, status=200):
+def page(room, seat, *, error=None, split=None, status=200, notice=None):
     """The learner's page: the lobby, the question the class is on (with their latest answer),
     or the end with links to the questions they missed."""
     quiz.require(room)
     context = {"room": room, "seat": seat, "sync_text": _SYNC_TEXT[room.state],
-               "lesson_title": quiz.title(room), "inline": quiz.inline, "on_quiz": True}
+               "lesson_title": quiz.title(room), "inline": quiz.inline, "on_quiz": True,
+               "notice": notice, "one_answer": room.answer_mode == "one",
+               "exam": quiz.is_exam(room)}
     if room.state == "running":
         n, q = quiz.current(room)
         given, correct = quiz.stored(seat, n)
@@ -46,11 +53,15 @@ def answer(room, seat):
     n, q = answering(room)
     if request.form.get("op", "").startswith("step:"):  # −/+ without JavaScript
         return page(room, seat, split=quiz.stepped(q, request.form))
+    if quiz.is_exam(room) and classes.revealed(room, n):
+        return page(room, seat, status=409, notice=gettext(
+            "The answer to this question has been shown: answers to it are closed."))
     try:
         given = quiz.read(q, request.form)
     except quiz.QuizAnswerError as err:  # the answer form is a plain post: the whole page
         return page(room, seat, error=str(err), status=400)
-    quiz.record(room, seat, n, q, given)  # committed before it is acknowledged
+    if not quiz.record(room, seat, n, q, given):  # committed before it is acknowledged
+        return page(room, seat, status=409, notice=ANSWERED)
     return redirect(url_for(".play", code=room.code) + "#feedback", 303)
 
 
@@ -76,6 +87,8 @@ def review(code: str):
     room, seat = _room_and_seat(code)
     if seat is None:
         return redirect(url_for(".join_form", code=room.code))
+    if seat.removed_at is not None:
+        return removed_page(room, seat)
     if not quiz.is_quiz(room) or room.state != "ended":
         return redirect(url_for(".play", code=room.code), 303)
     return render_template("classroom/review.html", room=room, seat=seat,

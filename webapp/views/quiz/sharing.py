@@ -35,6 +35,7 @@ from ...content.questions import SOURCES, bank, draw
 from ...content.quizfile import QuizFileError, dump, parse
 from ...i18n import _l, gettext
 from ...services import quizzes
+from ...services.class_reports import quiz_runs
 from .. import classroom  # its signed-cookie helpers (the module: the two import each other)
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
                TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, shown_answer, whole)
@@ -228,6 +229,7 @@ def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int =
     chosen = {r["bank"] for r in quiz.questions if "bank" in r}
     return render_template(
         "quiz/owner.html", quiz=quiz, attempts=attempts, questions=questions,
+        class_runs=quiz_runs(quiz.take_token),
         stats=_per_question(questions, attempts), problems=problems, file_problems=file_problems,
         deleted=(request.args.get("deleted") or "")[:60],
         bank_tier=tier, tiers=TIERS, modes=MODE_NAMES, max_minutes=quizzes.MAX_MINUTES,
