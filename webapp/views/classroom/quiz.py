@@ -152,15 +152,20 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
     # Retry until right: feedback at once, a right answer locks. One answer: the first locks;
     # an exam shows right or wrong (with the key) only once the host revealed it, a practice
     # quiz at once.
+    held = is_exam(room) and not classes.revealed(room, n)  # an exam's key waits for the host
     if room.answer_mode == "one":
-        shown_key = classes.revealed(room, n) if is_exam(room) else given is not None
+        shown_key = not held if is_exam(room) else given is not None
         answered, paced = given is not None or shown_key, False
     else:
         shown_key, answered, paced = False, bool(correct), True
+    options = options_of(seat.token, n, q)
     return {
+        "saved": shown_answer(q, given, options) if held and given is not None else None,
+        "saved_note": gettext("Wait for the host: the answer and why come on the big screen."),
+        "hide_verdict": held,
         "q": q, "n": n, "live": live, "paced": paced, "error": error,
         "cards": board_cards(shown_board, labels(shown_board)) if shown_board else None,
-        "options": options_of(seat.token, n, q), "given": given, "correct": correct,
+        "options": options, "given": given, "correct": correct,
         "answered": answered, "show_key": shown_key, "hidden": {"step": step_id(n)},
         "answer_url": url_for("classroom.answer", code=room.code),
         "live_url": url_for("classroom.live", code=room.code),
