@@ -355,3 +355,20 @@ def test_the_owner_page_has_copy_buttons_a_qr_of_the_take_link_and_says_keep_the
     assert '<svg role="img" aria-label="QR code of the take link http://localhost' + take_url \
         in html
     assert "it is the only key" in html and "Bookmark it" in html
+
+
+def test_the_owner_page_calls_an_attempt_unfinished_until_it_is_submitted(app, judge, owner_url):
+    """Every question answered is not the end of an exam: until the taker submits (or the clock
+    does), the owner sees it as unfinished, not passed or failed."""
+    attempt_url = take(app, judge, owner_url, right=1)  # 1 of 2 answered
+    assert "unfinished" in judge.get(owner_url).get_data(as_text=True)
+    # the second question answered too, not submitted: still unfinished
+    client = app.test_client()
+    q2 = resolve(quiz_at(app, owner_url).questions[1])
+    client.post(f"{attempt_url}/2", data={"csrf_token": csrf_token(client, "/quiz/new"),
+                                          **right_answer(q2)})
+    page = judge.get(owner_url).get_data(as_text=True)
+    assert "unfinished" in page and "not passed" not in page and "passed</td>" not in page
+    client.post(f"{attempt_url}/submit", data={"csrf_token": csrf_token(client, "/quiz/new")})
+    page = judge.get(owner_url).get_data(as_text=True)
+    assert "unfinished" not in page and "passed" in page
