@@ -173,7 +173,7 @@ def test_hostile_nicknames_are_escaped_on_every_page(app, host):
 
 
 def test_joins_are_rate_limited_per_address(tmp_path):
-    app = isolated_app(tmp_path / "instance", CLASS_JOINS_PER_MINUTE=3)
+    app = isolated_app(tmp_path / "instance", RATE_LIMITS={"join": "3/60"})
     host = Host(app)
     for name in ("a", "b", "c"):
         assert Learner(app, host.code, name, address="10.1.1.1").joined.status_code == 303

@@ -21,11 +21,11 @@ import secrets
 import unicodedata
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, delete, func, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .database import db, write
-from .models import Class, ClassLearner, ClassResult, JoinAttempt, utcnow
+from .models import Class, ClassLearner, ClassResult, utcnow
 
 # No look-alikes: no 0/O/D/Q, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V.
 ALPHABET = "ACEFHJKMNPRTWXY3479"
@@ -97,7 +97,6 @@ def create(lesson_id: str, quiz=None) -> Class:
 def expire(now: datetime | None = None) -> int:
     cutoff = (now or utcnow()) - TTL
     stale = db.session.execute(delete(Class).where(Class.touched_at < cutoff)).rowcount
-    db.session.execute(delete(JoinAttempt).where(JoinAttempt.at < cutoff))
     db.session.commit()
     return stale
 
@@ -132,18 +131,6 @@ def move(room: Class, *, state: str | None = None, step: int | None = None,
 
 
 # --- learners -----------------------------------------------------------------------------------
-
-
-def allow_join(address: str, limit: int, window: timedelta = timedelta(minutes=1)) -> bool:
-    """Count this try at joining from `address`; False once it made `limit` in `window`."""
-    since = utcnow() - window
-    address = address[:64]
-    tries = db.session.scalar(select(func.count()).select_from(JoinAttempt).where(
-        JoinAttempt.address == address, JoinAttempt.at >= since))
-    if tries >= limit:
-        return False
-    write(lambda: db.session.add(JoinAttempt(address=address)))
-    return True
 
 
 def join(room: Class, nickname: str) -> ClassLearner:

@@ -29,6 +29,7 @@ from ...htmx import wants_fragment
 from ...i18n import _l, gettext
 from ...services import answers, classes
 from ...services.answers import AnswerError
+from .. import limiting
 from ..learn import curriculum
 from . import quiz, steps
 
@@ -108,10 +109,11 @@ def join():
         return render_template("classroom/join.html", code=code_raw, nickname=nickname[:40],
                                problem=problem), status
 
-    limit = current_app.config["CLASS_JOINS_PER_MINUTE"]
-    if not classes.allow_join(request.remote_addr or "?", limit):
-        return refuse(gettext("Too many tries to join from this network address. "
-                              "Wait a minute, then try again."), 429)
+    allowed, retry_after = limiting.allowed("join")
+    if not allowed:  # the form again, with what was typed, and when to come back
+        page, status = refuse(gettext("Too many tries to join from this network address. "
+                                      "Wait a minute, then try again."), 429)
+        return page, status, {"Retry-After": str(retry_after)}
     room = classes.by_code(code_raw)
     if room is None or room.state == "ended":
         return refuse(gettext("No class is running with the code “%(code)s”. Check the code on "
