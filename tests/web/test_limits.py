@@ -4,14 +4,21 @@ clean-up of stale data."""
 
 from __future__ import annotations
 
+import io
 import re
 import threading
 from datetime import datetime, timezone
 
 import pytest
 
-from tests.conftest import isolated_app
-from tests.web.test_class import Host, token_of
+from sqlalchemy import func, select
+
+from tests.conftest import csrf_token, isolated_app
+from tests.web.test_class import LESSON, Host, token_of
+from tests.web.test_learn_progress import answer
+from tests.web.test_quiz import links, make_quiz, start
+from webapp.services import db
+from webapp.services.models import Class, Learner, Quiz, QuizAttempt
 
 # A fixed clock for the app (config CLOCK): a burst never straddles two windows by chance.
 NOON = lambda: datetime(2026, 11, 26, 12, 0, 30, tzinfo=timezone.utc)  # noqa: E731
@@ -81,3 +88,82 @@ def test_a_refused_join_says_when_to_come_back_and_the_next_window_lets_joins_in
     again = client.post("/join", data={"csrf_token": csrf, "code": host.code, "nickname": "z"},
                         environ_base={"REMOTE_ADDR": "10.9.9.9"})
     assert again.status_code == 303
+
+
+# --- creating quizzes, attempts, classes and learners --------------------------------------------
+
+
+def limited_app(tmp_path, **rules):
+    return isolated_app(tmp_path / "instance", RATE_LIMITS=rules, CLOCK=NOON)
+
+
+def rows(app, model) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(model))
+
+
+def assert_limited(response):
+    """A 429 page that says what happened and when to come back (the window ends at 13:00)."""
+    assert response.status_code == 429
+    assert response.headers["Retry-After"] == "3570"
+    page = re.sub(r"\s+", " ", response.get_data(as_text=True))
+    assert "Too many requests" in page and "Try again in 60 min." in page
+
+
+def test_quizzes_made_imported_or_copied_are_limited_per_address(tmp_path):
+    app = limited_app(tmp_path, **{"quiz-new": "3/3600"})
+    judge = app.test_client()
+    owner = make_quiz(judge).headers["Location"]
+    quiz_file = judge.get(owner + "/quiz.toml").data
+    imported = judge.post("/quiz/new/import", data={
+        "csrf_token": csrf_token(judge, "/quiz/new"), "file": (io.BytesIO(quiz_file), "q.toml")})
+    assert imported.status_code == 303
+    copied = judge.post(owner + "/copy", data={"csrf_token": csrf_token(judge, "/quiz/new")})
+    assert copied.status_code == 303
+    assert_limited(make_quiz(judge))
+    assert_limited(judge.post("/quiz/new/import", data={
+        "csrf_token": csrf_token(judge, "/quiz/new"), "file": (io.BytesIO(quiz_file), "q.toml")}))
+    assert rows(app, Quiz) == 3
+    elsewhere = app.test_client()
+    csrf = csrf_token(elsewhere, "/quiz/new")
+    assert elsewhere.post("/quiz/new", environ_base={"REMOTE_ADDR": "10.2.2.2"}, data={
+        "csrf_token": csrf, "title": "Other", "count": "2", "op": "save"}).status_code == 303
+
+
+def take_quiz(app, take_url: str):
+    taker = app.test_client()  # every taker a phone of its own, behind one router
+    return taker.post(take_url, data={"csrf_token": csrf_token(taker, take_url), "name": "Nia"})
+
+
+def test_attempts_are_limited_per_address_and_per_quiz_and_address(tmp_path):
+    app = limited_app(tmp_path, **{"attempt": "4/3600", "quiz-attempt": "2/3600"})
+    judge = app.test_client()
+    take_one, _ = links(judge, make_quiz(judge).headers["Location"])
+    take_two, _ = links(judge, make_quiz(judge).headers["Location"])
+    assert [take_quiz(app, take_one).status_code for _ in range(2)] == [303, 303]
+    assert_limited(take_quiz(app, take_one))  # this quiz: 2 an hour from this address
+    assert take_quiz(app, take_two).status_code == 303
+    assert start(app.test_client()).status_code == 303  # a quiz of one's own: the 4th attempt
+    assert_limited(start(app.test_client()))  # 4 attempts an hour from this address, any quiz
+    assert_limited(take_quiz(app, take_two))
+    assert rows(app, QuizAttempt) == 4
+
+
+def test_classes_are_limited_per_address(tmp_path):
+    app = limited_app(tmp_path, **{"class-new": "2/3600"})
+    Host(app), Host(app)
+    client = app.test_client()
+    csrf = token_of(client.get("/class/new").get_data(as_text=True))
+    assert_limited(client.post("/class/new", data={"csrf_token": csrf, "lesson": LESSON}))
+    assert rows(app, Class) == 2
+
+
+def test_new_anonymous_learners_are_limited_per_address_and_known_ones_go_on(tmp_path):
+    app = limited_app(tmp_path, **{"learner-new": "2/3600"})
+    learners = [app.test_client() for _ in range(3)]
+    assert answer(learners[0], "force-of-nature", "two-predict", {"amount": "4"}).status_code == 303
+    assert answer(learners[1], "force-of-nature", "two-predict", {"amount": "4"}).status_code == 303
+    assert_limited(answer(learners[2], "force-of-nature", "two-predict", {"amount": "4"}))
+    assert rows(app, Learner) == 2
+    again = answer(learners[0], "force-of-nature", "two-predict", {"amount": "6"})
+    assert again.status_code == 303  # a learner the server knows is never counted again

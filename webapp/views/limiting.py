@@ -8,7 +8,12 @@ from __future__ import annotations
 from flask import current_app, request
 
 from ..services import limits
-from .learn import clock
+from ..services.models import utcnow
+
+
+def clock():
+    """Now, by the app's clock (config CLOCK, as Learn's clock: tests move time with it)."""
+    return (current_app.config.get("CLOCK") or utcnow)()
 
 
 def address() -> str:

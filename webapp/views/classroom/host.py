@@ -31,6 +31,7 @@ from ...i18n import gettext
 from ...live import labels, live_check
 from ...network import is_loopback, lan_address
 from ...services import answers, class_reports, classes, quizzes
+from .. import limiting
 from ..learn import curriculum
 from . import HOST_COOKIE, _current, _lesson, bp, quiz, read_cookie, set_cookie, steps
 
@@ -52,6 +53,7 @@ def index():
 def new():
     lessons = curriculum().lessons
     if request.method == "POST":
+        limiting.limit("class-new")
         link = (request.form.get("quiz") or "").strip()[:300]
         lesson = curriculum().get(request.form.get("lesson", ""))
 

@@ -25,6 +25,7 @@ from ...content.quizfile import QuizFileError, parse
 from ...i18n import gettext
 from ...rules import BoardError
 from ...services import quizzes
+from .. import limiting
 from ..sandbox import board as sandbox_board
 from . import bp, whole
 from .sharing import _upload_name, _uploaded, owned, owner_page, read_settings
@@ -127,6 +128,7 @@ def settings(token: str):
 @bp.post("/o/<token>/copy")
 def copy(token: str):
     quiz = owned(token)
+    limiting.limit("quiz-new")
     made = quizzes.create(gettext("Copy of %(title)s", title=quiz.title)[:80], quiz.questions,
                           quiz.mode, quiz.pass_mark, quiz.time_limit)
     return redirect(url_for(".owner", token=made.owner_token), 303)

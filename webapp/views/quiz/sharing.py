@@ -25,6 +25,7 @@ from ...content.questions import SOURCES, bank, draw
 from ...content.quizfile import QuizFileError, dump, parse
 from ...i18n import gettext
 from ...services import quizzes
+from .. import limiting
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
                TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, shown_answer, whole)
 
@@ -76,6 +77,7 @@ def new():
     problems = (problems + more) if posted else []  # a first visit is not a mistake
     refs = draw(first["tier"], first["count"], first["seed"], first["source"])
     if posted and request.form.get("op") == "save" and not problems:
+        limiting.limit("quiz-new")
         quiz = quizzes.create(settings["title"], refs, settings["mode"], settings["pass_mark"],
                               settings["time_limit"])
         return redirect(url_for(".owner", token=quiz.owner_token), 303)
@@ -94,6 +96,7 @@ def _new_page(settings, first, problems, preview, status=200, file_problems=()):
 @bp.post("/new/import")
 def import_new():
     """A quiz from a file (its settings and questions): saved at once, then edited as any."""
+    limiting.limit("quiz-new")  # before the file is read: parsing it is the costly part
     try:
         settings, specs = parse(_uploaded(), _upload_name())
     except QuizFileError as err:
@@ -128,6 +131,8 @@ def take(token: str):
     if request.method == "POST":
         name = " ".join(request.form.get("name", "").split())[:MAX_NAME]
         if name:
+            limiting.limit("quiz-attempt", quiz.take_token)
+            limiting.limit("attempt")
             attempt = quizzes.take(quiz, name)
             return redirect(url_for(".question", token=attempt, n=1), 303)
         problem = gettext("Enter your name: the quiz's owner sees it with your score.")
