@@ -336,10 +336,10 @@ def test_answering_needs_the_csrf_token(app, host):
     assert response.status_code == 400
 
 
-def test_an_unknown_class_is_a_404(app):
-    client = app.test_client()
-    assert client.get("/class/ZZZZZZ/play").status_code == 404
-    assert client.get("/class/ZZZZZZ/sync?v=1").status_code == 404
+def test_an_unknown_class_sends_to_the_join_form_as_any_class_without_a_seat_does(app):
+    client = app.test_client()  # (test_limits.py: a live, an ended and a missing code alike)
+    assert client.get("/class/ZZZZZZ/play").location == "/join"
+    assert client.get("/class/ZZZZZZ/sync?v=1").headers["HX-Refresh"] == "true"
 
 
 @pytest.mark.parametrize("data", [{"op": "dance"}, {"op": "go", "step": "0"},

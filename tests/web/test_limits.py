@@ -14,11 +14,12 @@ import pytest
 from sqlalchemy import func, select
 
 from tests.conftest import csrf_token, isolated_app
-from tests.web.test_class import LESSON, Host, token_of
+from tests.web.test_class import LESSON, Host, Learner, token_of
 from tests.web.test_learn_progress import answer
 from tests.web.test_quiz import links, make_quiz, start
 from webapp.services import db
-from webapp.services.models import Class, Learner, Quiz, QuizAttempt
+from webapp.services.models import Class, Quiz, QuizAttempt
+from webapp.services.models import Learner as LearnerRow
 
 # A fixed clock for the app (config CLOCK): a burst never straddles two windows by chance.
 NOON = lambda: datetime(2026, 11, 26, 12, 0, 30, tzinfo=timezone.utc)  # noqa: E731
@@ -164,6 +165,61 @@ def test_new_anonymous_learners_are_limited_per_address_and_known_ones_go_on(tmp
     assert answer(learners[0], "force-of-nature", "two-predict", {"amount": "4"}).status_code == 303
     assert answer(learners[1], "force-of-nature", "two-predict", {"amount": "4"}).status_code == 303
     assert_limited(answer(learners[2], "force-of-nature", "two-predict", {"amount": "4"}))
-    assert rows(app, Learner) == 2
+    assert rows(app, LearnerRow) == 2
     again = answer(learners[0], "force-of-nature", "two-predict", {"amount": "6"})
     assert again.status_code == 303  # a learner the server knows is never counted again
+
+
+# --- what a class code tells a visitor without a seat --------------------------------------------
+
+
+def stranger_sees(client, code: str) -> list:
+    """Everything a visitor without a seat gets from a class's learner addresses, with the code
+    they typed (echoed in a link) taken out."""
+    csrf = token_of(client.get("/join").get_data(as_text=True))
+    seen = []
+    for response in (client.get(f"/class/{code}/play"), client.get(f"/class/{code}/sync?v=1"),
+                     client.get(f"/class/{code}/sync?v=1", headers={"HX-Request": "true"}),
+                     client.get(f"/class/{code}/review"),
+                     client.post(f"/class/{code}/answer", data={"csrf_token": csrf}),
+                     client.post(f"/class/{code}/live", data={"csrf_token": csrf})):
+        seen.append((response.status_code, response.headers.get("Location", "").replace(code, "C"),
+                     response.headers.get("HX-Refresh"), len(response.data)))
+    return seen
+
+
+def unused_code(app) -> str:
+    from webapp.services import classes
+    with app.app_context():
+        while True:
+            code = classes.new_code()
+            if classes.by_code(code) is None:
+                return code
+
+
+def test_a_live_an_ended_and_a_missing_class_look_the_same_to_a_visitor_without_a_seat(app):
+    live, ended = Host(app), Host(app)
+    ana = Learner(app, ended.code, "Ana")
+    ended.go(1)
+    assert ended.post("/move", op="end").status_code == 303
+    stranger = app.test_client()
+    seen = [stranger_sees(stranger, code) for code in (live.code, ended.code, unused_code(app))]
+    assert seen[0] == seen[1] == seen[2], seen
+    assert seen[0][0][:2] == (302, "/join?code=C")
+    # The ended class's own players still get their review.
+    assert "The class is over" in ana.play().get_data(as_text=True)
+
+
+def test_class_lookups_without_a_seat_are_limited_per_address_and_seated_polls_are_not(tmp_path):
+    app = limited_app(tmp_path, **{"class-lookup": "3/60"})
+    host = Host(app)
+    ana = Learner(app, host.code, "Ana", address="10.5.5.5")
+    stranger = app.test_client()
+    for code in (host.code, unused_code(app), unused_code(app)):
+        assert stranger.get(f"/class/{code}/play",
+                            environ_base={"REMOTE_ADDR": "10.5.5.5"}).status_code == 302
+    refused = stranger.get(f"/class/{host.code}/sync?v=1", environ_base={"REMOTE_ADDR": "10.5.5.5"})
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "30"
+    for _ in range(5):  # a player in the class, behind the same router, polls on
+        assert ana.client.get(f"/class/{host.code}/play",
+                              environ_base={"REMOTE_ADDR": "10.5.5.5"}).status_code == 200

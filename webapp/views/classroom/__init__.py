@@ -72,10 +72,16 @@ def set_cookie(response, name: str, value: str, path: str = "/"):
 
 
 def _room_and_seat(code: str):
-    """The class at `code` and the visitor's seat in it (None if they have none there)."""
+    """The class at `code` and the visitor's seat in it. Only a seat opens a class: a visitor
+    without one there gets the same answer for a live, an ended and a missing code (the join
+    form for a page, 403 for an answer), and each such lookup counts against the address's
+    limit, so codes can't be enumerated (issue 19: about 190 guesses a second told live codes
+    apart)."""
     room, seat = classes.room_and_seat(code, read_cookie(SEAT_COOKIE))
-    if room is None:
-        abort(404)
+    if seat is None:
+        limiting.limit("class-lookup")
+        abort(redirect(url_for(".join_form", code=classes.normal_code(code)))
+              if request.method == "GET" else 403)
     return room, seat
 
 
@@ -136,8 +142,6 @@ def join():
 @bp.get("/class/<code>/play")
 def play(code: str):
     room, seat = _room_and_seat(code)
-    if seat is None:
-        return redirect(url_for(".join_form", code=room.code))
     return _play_page(room, seat)
 
 
@@ -174,10 +178,10 @@ def sync(code: str):
     version), else a short status line. Changed (another step, the start, the end, or the
     learner was removed): HX-Refresh, so the page reloads where the class is now. The poll of
     every phone every 2 s is a third of a class's requests: one narrow query, no template."""
-    found = classes.version_and_seat(code, read_cookie(SEAT_COOKIE))
-    if found is None:
-        abort(404)
-    version, state, seat_id = found
+    version, state, seat_id = classes.version_and_seat(code, read_cookie(SEAT_COOKIE)) or \
+        (None, None, None)
+    if seat_id is None:  # no seat here, or no such class: alike (see _room_and_seat)
+        limiting.limit("class-lookup")
     if seat_id is None or request.args.get("v", "") != str(version):
         response = make_response("", 200)
         response.headers["HX-Refresh"] = "true"
@@ -196,8 +200,6 @@ def _answering(code: str):
     """The class, the seat, the lesson and the step an answer or a slider move is for; refused
     unless the visitor is in this class and the form is for the step the class is on."""
     room, seat = _room_and_seat(code)
-    if seat is None:
-        abort(403)
     if quiz.is_quiz(room):  # quiz_play checks which question the form is for
         return room, seat, None, None
     lesson, current = _current(room)

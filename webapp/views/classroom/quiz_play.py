@@ -74,8 +74,6 @@ def live(room, seat):
 def review(code: str):
     """After a class on a quiz: each question this learner missed, with the key and why."""
     room, seat = _room_and_seat(code)
-    if seat is None:
-        return redirect(url_for(".join_form", code=room.code))
     if not quiz.is_quiz(room) or room.state != "ended":
         return redirect(url_for(".play", code=room.code), 303)
     return render_template("classroom/review.html", room=room, seat=seat,
