@@ -48,6 +48,10 @@ class Defaults:
         "quiz-attempt": "120/3600",  # attempts started at one shared quiz
         "learner-new": "300/3600",   # anonymous learners (Learn's first answer in a browser)
     }
+    # Seconds between two runs of the clean-up of stale data (services/cleanup.py), run after a
+    # response by whichever request comes first in each period; 0 turns it off (then run
+    # `flask --app webapp clean-up` from cron).
+    CLEANUP_EVERY = 3600
     # Bytes of recent practice verdicts each worker keeps (webapp/live/memo.py): about 750 of
     # 5.5 KB (key and body as Python holds them), more than the 495 splits of the largest
     # practice board in one language; 0 turns it off.
@@ -64,6 +68,7 @@ _ENV = {
     "RATE_LIMITS": lambda v: dict(part.strip().split("=", 1) for part in v.split(",")
                                   if part.strip()),
     "LIVE_CACHE_BYTES": int,
+    "CLEANUP_EVERY": int,
 }
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import io
 import re
 import threading
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from tests.conftest import csrf_token, isolated_app
 from tests.web.test_class import LESSON, Host, Learner, token_of
@@ -223,3 +223,142 @@ def test_class_lookups_without_a_seat_are_limited_per_address_and_seated_polls_a
     for _ in range(5):  # a player in the class, behind the same router, polls on
         assert ana.client.get(f"/class/{host.code}/play",
                               environ_base={"REMOTE_ADDR": "10.5.5.5"}).status_code == 200
+
+
+# --- expiry, activity and the clean-up -----------------------------------------------------------
+
+
+class Clock:
+    """The app's clock (config CLOCK), moved by the test."""
+
+    def __init__(self):
+        self.now = datetime.now(timezone.utc)
+
+    def __call__(self):
+        return self.now
+
+    def later(self, **delta):
+        self.now += timedelta(**delta)
+
+
+def touched(app, code: str) -> datetime:
+    with app.app_context():
+        at = db.session.scalar(select(Class.touched_at).where(Class.code == code))
+        return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+
+
+def set_touched(app, code: str, at: datetime) -> None:
+    with app.app_context():
+        db.session.execute(update(Class).where(Class.code == code).values(touched_at=at))
+        db.session.commit()
+
+
+def test_a_class_idle_for_twelve_hours_refuses_joins_at_once(tmp_path):
+    clock = Clock()
+    app = isolated_app(tmp_path / "instance", CLOCK=clock)
+    host = Host(app)
+    clock.later(hours=13)  # no host action, join or answer since
+    late = Learner(app, host.code, "Late")
+    assert late.joined.status_code == 400 and "No class is running" in \
+        late.joined.get_data(as_text=True)
+
+
+def test_joins_and_answers_mark_a_class_in_use_answers_at_most_once_a_minute(app):
+    host = Host(app)
+    from tests.web.test_class import LEGAL, PRACTICE
+    now = datetime.now(timezone.utc)
+    set_touched(app, host.code, now - timedelta(hours=11))
+    ana = Learner(app, host.code, "Ana")
+    assert touched(app, host.code) > now - timedelta(minutes=1)  # the join
+    host.go(PRACTICE)
+    set_touched(app, host.code, now - timedelta(hours=11))
+    assert ana.answer(LEGAL).status_code == 303
+    assert touched(app, host.code) > now - timedelta(minutes=1)  # the answer
+    recently = now - timedelta(seconds=30)
+    set_touched(app, host.code, recently)
+    assert ana.answer(LEGAL).status_code == 303
+    assert touched(app, host.code) == recently  # within the minute: no write
+
+
+def test_the_clean_up_never_deletes_a_class_in_use(tmp_path):
+    clock = Clock()
+    app = isolated_app(tmp_path / "instance", CLOCK=clock)
+    busy, quiet = Host(app), Host(app)  # neither host does anything after this
+    for hour in range(1, 13):  # players keep joining one class, every hour
+        clock.later(hours=1)
+        assert Learner(app, busy.code, f"p{hour}").joined.status_code == 303
+    clock.later(minutes=59)  # the host idle 13 h, the last join 1 minute ago
+    assert Learner(app, busy.code, "last").joined.status_code == 303
+    clock.later(minutes=1)
+    from webapp.services import cleanup
+    with app.app_context():
+        cleanup.clean(clock())
+    assert busy.client.get(busy.url).status_code == 200  # in use: kept, with its players
+    assert "last" in busy.page()
+    assert quiet.client.get(quiet.url).status_code == 200  # idle 13 h: no joins, but kept
+    assert Learner(app, quiet.code, "x").joined.status_code == 400
+    clock.later(hours=36)
+    with app.app_context():
+        gone = cleanup.clean(clock())
+    assert gone["classes"] == 1  # idle 49 h: deleted
+    assert quiet.client.get(quiet.url).status_code == 404
+
+
+def test_the_clean_up_deletes_what_the_docs_say_and_keeps_the_rest(app):
+    from webapp.services import cleanup, limits
+    from webapp.services.models import LessonProgress, QuizAnswer, RateCount
+    now = datetime.now(timezone.utc)
+    old = now - timedelta(days=8)
+    with app.app_context():
+        limits.hit("join", "10.0.0.9", limits.Rule(5, 60), now - timedelta(minutes=2))  # ended
+        limits.hit("join", "10.0.0.9", limits.Rule(5, 60), now)  # this minute's
+        db.session.add_all([
+            LearnerRow(id="no-progress-old", created_at=old),
+            LearnerRow(id="no-progress-new", created_at=now),
+            LearnerRow(id="progress-old", created_at=old),
+            LessonProgress(learner_id="progress-old", lesson_id="force-of-nature",
+                           current_step="the-classic")])
+        attempt = dict(name="N", tier=1, count=1, seed=0, mode="exam", pass_mark=70)
+        db.session.add_all([
+            QuizAttempt(token="never-answered-old", created_at=old, **attempt),
+            QuizAttempt(token="never-answered-new", created_at=now, **attempt),
+            QuizAttempt(token="submitted-blank-old", created_at=old, submitted_at=old, **attempt),
+            answered := QuizAttempt(token="answered-old", created_at=old, **attempt)])
+        db.session.flush()
+        db.session.add(QuizAnswer(attempt_id=answered.id, position=1, answer=1, correct=True))
+        db.session.commit()
+        gone = cleanup.clean(now)
+        assert gone == {"classes": 0, "rate counters": 1, "learners": 1, "quiz attempts": 1}
+        assert db.session.scalar(select(func.count()).select_from(RateCount)) == 1
+        assert set(db.session.scalars(select(LearnerRow.id))) == {"no-progress-new",
+                                                                   "progress-old"}
+        assert set(db.session.scalars(select(QuizAttempt.token))) == {
+            "never-answered-new", "submitted-blank-old", "answered-old"}
+
+
+def test_the_clean_up_runs_as_a_command(app):
+    result = app.test_cli_runner().invoke(args=["clean-up"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("deleted 0 classes, ")
+
+
+def test_the_clean_up_runs_after_a_response_at_most_once_per_period_over_every_server(
+        tmp_path, monkeypatch):
+    from webapp.services import cleanup
+    monkeypatch.setattr(cleanup, "ASK_EVERY", 0)  # each process asks the shared gate every time
+    clock = Clock()
+    one = isolated_app(tmp_path / "instance", CLOCK=clock)
+    two = isolated_app(tmp_path / "instance", CLOCK=clock)
+    stale, other = Host(one), Host(one)  # (this period's clean-up ran at their first request)
+    set_touched(one, stale.code, clock() - cleanup.CLASS_KEEP - timedelta(minutes=1))
+    clock.later(hours=1)
+    # the period's first request anywhere cleans up (buffered: the response is closed, as a
+    # server closes it, and the clean-up runs then)
+    one.test_client().get("/healthz", buffered=True)
+    assert stale.client.get(stale.url).status_code == 404
+    set_touched(one, other.code, clock() - cleanup.CLASS_KEEP - timedelta(minutes=1))
+    two.test_client().get("/healthz", buffered=True)  # another server, same period: nothing runs
+    assert other.client.get(other.url).status_code == 200
+    clock.later(hours=1)
+    two.test_client().get("/healthz", buffered=True)  # the next period
+    assert other.client.get(other.url).status_code == 404

@@ -11,7 +11,9 @@ class), nothing in process memory. No request objects: views pass plain values.
 
 The room overview, the summary and the export read these rows: services/class_reports.py.
 
-A class nobody touched (host action or join) for TTL is deleted, with everything in it.
+A class is in use while anyone acts in it: a host action, a join or an answer sets touched_at
+(an answer at most once a minute per class). One idle for IDLE refuses joins at once; the
+clean-up (services/cleanup.py) deletes it, with everything in it, once idle for cleanup.CLASS_KEEP.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -31,7 +33,8 @@ from .models import Class, ClassLearner, ClassResult, utcnow
 ALPHABET = "ACEFHJKMNPRTWXY3479"
 CODE_LENGTH = 6
 MAX_NICKNAME = 24
-TTL = timedelta(hours=12)
+IDLE = timedelta(hours=12)  # no host action, join or answer for this long: no more joins
+TOUCH_EVERY = timedelta(minutes=1)  # answers mark a class in use at most this often (a write)
 STATES = ("lobby", "running", "ended")
 
 
@@ -75,10 +78,8 @@ def normal_nickname(raw: str | None) -> str:
 
 
 def create(lesson_id: str, quiz=None) -> Class:
-    """A new class in its lobby, with a join code no live class has; stale classes go first.
-    With `quiz` (a services.quizzes.Shared), the class runs that quiz's questions as they are
+    """A new class in its lobby, with a join code no live class has. With `quiz` (a services.quizzes.Shared), the class runs that quiz's questions as they are
     now (a copy: the owner editing the quiz later never shifts a running class)."""
-    expire()
     on_quiz = {} if quiz is None else {
         "quiz_token": quiz.take_token, "quiz_title": quiz.title[:80],
         "questions": list(quiz.questions)}
@@ -94,11 +95,12 @@ def create(lesson_id: str, quiz=None) -> Class:
     raise RuntimeError("no free join code")
 
 
-def expire(now: datetime | None = None) -> int:
-    cutoff = (now or utcnow()) - TTL
-    stale = db.session.execute(delete(Class).where(Class.touched_at < cutoff)).rowcount
-    db.session.commit()
-    return stale
+def idle(room: Class, now: datetime) -> bool:
+    """Whether nobody acted in the class for IDLE: it takes no more joins (checked as the code
+    is looked up, not left to the clean-up)."""
+    touched = room.touched_at if room.touched_at.tzinfo else \
+        room.touched_at.replace(tzinfo=timezone.utc)  # SQLite gives back UTC without a zone
+    return touched < now - IDLE
 
 
 def by_code(code: str | None) -> Class | None:
@@ -133,12 +135,15 @@ def move(room: Class, *, state: str | None = None, step: int | None = None,
 # --- learners -----------------------------------------------------------------------------------
 
 
-def join(room: Class, nickname: str) -> ClassLearner:
+def join(room: Class, nickname: str, now: datetime | None = None) -> ClassLearner:
+    """A seat in the class; the join marks the class in use (one commit)."""
     name = normal_nickname(nickname)
     key = name.casefold()
+    now = now or utcnow()
     seat = ClassLearner(class_id=room.id, token=secrets.token_urlsafe(32), nickname=name,
-                        nickname_key=key)
+                        nickname_key=key, joined_at=now)
     db.session.add(seat)
+    db.session.execute(update(Class).where(Class.id == room.id).values(touched_at=now))
     try:
         db.session.commit()
     except IntegrityError:  # the unique (class, nickname) constraint, or the class just ended
@@ -212,14 +217,17 @@ def remove(room: Class, learner_id: int) -> bool:
 
 
 def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correct: bool,
-           legal: bool | None, problems: list[dict]) -> None:
+           legal: bool | None, problems: list[dict], now: datetime | None = None) -> None:
     """Store a submitted answer (committed before it returns): the first answer stays, the latest
     replaces the last, tries are counted, and the streak counts tries in a row that were illegal
     splits (slider steps: a legal split that misses the goal ends it) or wrong answers (others)."""
     wrong = legal is False if legal is not None else not correct
+    now = now or utcnow()
 
     def change():
-        now = utcnow()
+        # The answer marks the class in use, but at most once a minute: one narrow UPDATE that
+        # changes no row the rest of the time (the answer path of 60 phones stays cheap).
+        db.session.execute(_TOUCH, {"class": class_id, "now": now, "stale": now - TOUCH_EVERY})
         done = db.session.execute(_NEXT_TRY, {
             "learner": learner_id, "step": step_id, "final_answer": answer, "correct": correct,
             "legal": legal, "problems": problems, "wrong": int(wrong), "updated_at": now,
@@ -231,6 +239,11 @@ def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correc
                 problems=problems, attempts=1, streak=int(wrong), updated_at=now))
     write(change)
 
+
+_CLASSES = Class.__table__.c
+_TOUCH = (update(Class.__table__)
+          .where(_CLASSES.id == bindparam("class"), _CLASSES.touched_at < bindparam("stale"))
+          .values(touched_at=bindparam("now")))
 
 # Another try at a step already answered (built once, like the learners' other statements; on the
 # table, so the ORM has no objects to bring up to date).

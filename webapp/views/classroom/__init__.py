@@ -120,15 +120,15 @@ def join():
         page, status = refuse(gettext("Too many tries to join from this network address. "
                                       "Wait a minute, then try again."), 429)
         return page, status, {"Retry-After": str(retry_after)}
-    room = classes.by_code(code_raw)
-    if room is None or room.state == "ended":
+    room, now = classes.by_code(code_raw), limiting.clock()
+    if room is None or room.state == "ended" or classes.idle(room, now):
         return refuse(gettext("No class is running with the code “%(code)s”. Check the code on "
                               "the projector: six letters and digits.", code=code_raw.strip()[:12]))
     seat = classes.seat(read_cookie(SEAT_COOKIE))
     if seat is not None and seat.class_id == room.id:  # already in: back to the class
         return redirect(url_for(".play", code=room.code), 303)
     try:
-        seat = classes.join(room, nickname)
+        seat = classes.join(room, nickname, now)
     except classes.NicknameError as err:
         text = str(_NICKNAME_ERRORS.get(err.code, _NICKNAME_ERRORS["empty"]))
         return refuse(text % {"n": classes.MAX_NICKNAME} if "%(n)" in text else text,
