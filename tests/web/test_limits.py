@@ -362,3 +362,66 @@ def test_the_clean_up_runs_after_a_response_at_most_once_per_period_over_every_s
     clock.later(hours=1)
     two.test_client().get("/healthz", buffered=True)  # the next period
     assert other.client.get(other.url).status_code == 404
+
+
+# --- look-alike nicknames ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Ana", "\u0410na"),          # Cyrillic А
+    ("Maria", "M\u0430ria"),      # Cyrillic а among Latin letters
+    ("Paco", "\u0420\u0430\u0441\u043e"),  # all Cyrillic: Р а с о
+    ("Ana", "ＡＮＡ"),              # full-width, any case
+    ("Ali", "A1i"),               # l and 1
+    ("Bo", "\U0001d401o"),        # mathematical bold B
+])
+def test_a_look_alike_of_a_nickname_in_the_class_is_taken(app, first, second):
+    host = Host(app)
+    assert Learner(app, host.code, first).joined.status_code == 303
+    again = Learner(app, host.code, second).joined
+    assert again.status_code == 409 and "already uses that nickname" in again.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("nickname", [
+    "Ana\u200b", "A\u200dna", "An\u2060a", "\u3164Ana", "Ana\ufe0f", "A\u034fna", "Ana\u2800",
+    "\u115fAna", "Ana\U000e0100"])
+def test_invisible_characters_in_a_nickname_are_refused(app, nickname):
+    host = Host(app)
+    response = Learner(app, host.code, nickname).joined
+    assert response.status_code == 400
+    assert "control or invisible characters" in response.get_data(as_text=True)
+
+
+def test_different_names_in_other_scripts_still_join(app):
+    host = Host(app)
+    for name in ("Ana", "Анна", "アナ", "Ana Lee", "Zoé", "Zoe", "José", "太郎"):
+        assert Learner(app, host.code, name).joined.status_code == 303, name
+
+
+def test_the_migration_gives_stored_players_look_alike_keys_and_keeps_every_seat(tmp_path):
+    from sqlalchemy import text
+
+    from webapp import create_app
+    from webapp.services import upgrade
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "INSTANCE_PATH": str(tmp_path),
+                      "DATABASE_URL": f"sqlite:///{tmp_path}/m.db"})
+    upgrade(app, "0008")
+    now = datetime.now(timezone.utc)
+    with app.app_context():
+        db.session.execute(text(
+            "insert into classes (id, code, host_token, lesson_id, state, step, version, "
+            "created_at, touched_at) values (1, 'AAAAAA', 'h', 'force-of-nature', 'lobby', 0, 1, "
+            ":now, :now)"), {"now": now})
+        for i, (name, key) in enumerate([("Ana", "ana"), ("\u0410na", "\u0430na"),
+                                         ("Ali", "ali")], start=1):
+            db.session.execute(text(
+                "insert into class_learners (id, class_id, token, nickname, nickname_key, "
+                "joined_at) values (:i, 1, :t, :n, :k, :now)"),
+                {"i": i, "t": f"t{i}", "n": name, "k": key, "now": now})
+        db.session.commit()
+    upgrade(app)
+    with app.app_context():
+        keys = dict(db.session.execute(text("select nickname, nickname_key from class_learners"))
+                    .all())
+    # The first Ana gets the skeleton; her look-alike, who joined before, keeps her seat and key.
+    assert keys == {"Ana": "ana", "\u0410na": "\u0430na", "Ali": "a1i"}

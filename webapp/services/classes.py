@@ -26,6 +26,7 @@ from datetime import datetime, timedelta, timezone
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
+from .confusables import skeleton
 from .database import db, write
 from .models import Class, ClassLearner, ClassResult, utcnow
 
@@ -61,10 +62,20 @@ def normal_code(raw: str | None) -> str | None:
     return text
 
 
+# Characters that show nothing but are not control or format characters (Unicode's
+# Default_Ignorable_Code_Point outside category C, and the blank Braille pattern): a nickname
+# with one would look like another.
+INVISIBLE = frozenset([0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0,
+                       *range(0x180B, 0x1810), *range(0xFE00, 0xFE10),
+                       *range(0xE0100, 0xE01F0)])
+
+
 def normal_nickname(raw: str | None) -> str:
-    """A nickname as shown: NFKC, control and format characters refused, spaces collapsed."""
+    """A nickname as shown: NFKC, control, format and invisible characters refused, spaces
+    collapsed."""
     text = unicodedata.normalize("NFKC", str(raw or ""))
-    if any(unicodedata.category(ch)[0] == "C" for ch in text if ch not in " \t"):
+    if any(unicodedata.category(ch)[0] == "C" or ord(ch) in INVISIBLE
+           for ch in text if ch not in " \t"):
         raise NicknameError("bad_characters")
     text = " ".join(text.split())
     if not text:
@@ -135,16 +146,22 @@ def move(room: Class, *, state: str | None = None, step: int | None = None,
 # --- learners -----------------------------------------------------------------------------------
 
 
+def nickname_key(name: str) -> str:
+    """What two nicknames must not share in one class: the confusable skeleton, so look-alikes
+    (a Cyrillic а for a Latin a, full-width letters, another case) are one nickname."""
+    return skeleton(name)
+
+
 def join(room: Class, nickname: str, now: datetime | None = None) -> ClassLearner:
     """A seat in the class; the join marks the class in use (one commit)."""
     name = normal_nickname(nickname)
-    key = name.casefold()
+    key = nickname_key(name)
     now = now or utcnow()
     seat = ClassLearner(class_id=room.id, token=secrets.token_urlsafe(32), nickname=name,
                         nickname_key=key, joined_at=now)
-    db.session.add(seat)
-    db.session.execute(update(Class).where(Class.id == room.id).values(touched_at=now))
     try:
+        db.session.execute(update(Class).where(Class.id == room.id).values(touched_at=now))
+        db.session.add(seat)
         db.session.commit()
     except IntegrityError:  # the unique (class, nickname) constraint, or the class just ended
         db.session.rollback()

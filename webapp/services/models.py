@@ -186,7 +186,8 @@ class Class(db.Model):
 
 class ClassLearner(db.Model):
     """Someone in a class, known by the random token in their signed cookie and a nickname
-    unique in the class (compared case-folded: `nickname_key`)."""
+    unique in the class (compared by its confusable skeleton, so look-alikes clash:
+    `nickname_key`, services/classes.nickname_key)."""
 
     __tablename__ = "class_learners"
     __table_args__ = (UniqueConstraint("class_id", "nickname_key"),)

@@ -43,7 +43,7 @@ _SYNC_TEXT = {"lobby": _l("Waiting for the host to start…"),
 _NICKNAME_ERRORS = {
     "empty": _l("Choose a nickname so the host knows you’re here."),
     "too_long": _l("A nickname can be at most %(n)s characters.") ,
-    "bad_characters": _l("A nickname can’t contain control characters."),
+    "bad_characters": _l("A nickname can’t contain control or invisible characters."),
     "taken": _l("Someone in this class already uses that nickname. Choose another."),
 }
 
