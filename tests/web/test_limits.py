@@ -425,3 +425,19 @@ def test_the_migration_gives_stored_players_look_alike_keys_and_keeps_every_seat
                     .all())
     # The first Ana gets the skeleton; her look-alike, who joined before, keeps her seat and key.
     assert keys == {"Ana": "ana", "\u0410na": "\u0430na", "Ali": "a1i"}
+
+
+# --- CSV cells -----------------------------------------------------------------------------------
+
+
+def test_a_full_width_formula_in_a_takers_name_is_guarded_in_the_quiz_csv(app):
+    import csv
+    judge = app.test_client()
+    owner = make_quiz(judge, count="1").headers["Location"]
+    take, _ = links(judge, owner)
+    for name in ("＝2+2", "＋1", "＠SUM(A1)", "  =1+1"):
+        taker = app.test_client()
+        taker.post(take, data={"csrf_token": csrf_token(taker, take), "name": name})
+    rows = list(csv.DictReader(io.StringIO(judge.get(owner + "/results.csv").get_data(
+        as_text=True))))
+    assert sorted(r["name"] for r in rows) == sorted(["'=2+2", "'+1", "'@SUM(A1)", "'=1+1"])

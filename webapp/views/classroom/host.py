@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from types import SimpleNamespace
 
 import segno
@@ -31,6 +30,7 @@ from ...i18n import gettext
 from ...live import labels, live_check
 from ...network import is_loopback, lan_address
 from ...services import answers, class_reports, classes, quizzes
+from ...services.spreadsheet import cell
 from .. import limiting
 from ..learn import curriculum
 from . import HOST_COOKIE, _current, _lesson, bp, quiz, read_cookie, set_cookie, steps
@@ -270,12 +270,6 @@ def remove(token: str):
     return redirect(url_for(".host", token=room.host_token), 303)
 
 
-def _cell(value) -> str:
-    """A CSV cell a spreadsheet won't run: text starting like a formula gets a leading quote."""
-    text = value if isinstance(value, str) else json.dumps(value, sort_keys=True)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 @bp.get("/class/host/<token>/results.csv")
 def results_csv(token: str):
     room = _room(token)
@@ -288,8 +282,8 @@ def results_csv(token: str):
     writer.writerow(["nickname", "step", "step_id", "first_answer", "final_answer", "attempts",
                      "correct"])
     for nickname, step_id, first, final, attempts, correct in class_reports.export_rows(room):
-        writer.writerow([_cell(nickname), number.get(step_id, ""), step_id, _cell(first),
-                         _cell(final), attempts, "yes" if correct else "no"])
+        writer.writerow([cell(nickname), number.get(step_id, ""), step_id, cell(first),
+                         cell(final), attempts, "yes" if correct else "no"])
     return Response(out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="class-{room.code}.csv"',
         "Cache-Control": "private, no-store"})

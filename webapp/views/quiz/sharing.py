@@ -25,6 +25,7 @@ from ...content.questions import SOURCES, bank, draw
 from ...content.quizfile import QuizFileError, dump, parse
 from ...i18n import gettext
 from ...services import quizzes
+from ...services.spreadsheet import cell
 from .. import limiting
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
                TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, shown_answer, whole)
@@ -171,10 +172,10 @@ def results_csv(token: str):
     for attempt in quizzes.attempts(quiz):
         for n, q in enumerate(quiz_questions(attempt.questions), start=1):
             given, correct = attempt.answers.get(n, (None, None))
-            writer.writerow([_cell(attempt.name), attempt.started_at.isoformat(), n, q["type"],
-                             _cell(shown_answer(q, given, options_of(attempt.token, n, q))),
+            writer.writerow([cell(attempt.name), attempt.started_at.isoformat(), n, q["type"],
+                             cell(shown_answer(q, given, options_of(attempt.token, n, q))),
                              "" if correct is None else str(bool(correct)).lower(),
-                             _cell(q["answer"] if q["type"] in ("number", "assign")
+                             cell(q["answer"] if q["type"] in ("number", "assign")
                                    else shown_answer(q, q["answer"], q.get("options", []))),
                              attempt.score, attempt.percent, str(attempt.passed).lower()])
     response = Response(out.getvalue(), mimetype="text/csv")
@@ -198,12 +199,6 @@ def owned(token: str):
     if quiz is None:
         abort(404)
     return quiz
-
-
-def _cell(value) -> str:
-    """A spreadsheet must not run what a taker typed: formulas are quoted."""
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def _per_question(questions: list[dict], attempts) -> list[dict]:
