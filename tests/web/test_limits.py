@@ -441,3 +441,42 @@ def test_a_full_width_formula_in_a_takers_name_is_guarded_in_the_quiz_csv(app):
     rows = list(csv.DictReader(io.StringIO(judge.get(owner + "/results.csv").get_data(
         as_text=True))))
     assert sorted(r["name"] for r in rows) == sorted(["'=2+2", "'+1", "'@SUM(A1)", "'=1+1"])
+
+
+# --- what one address can store ------------------------------------------------------------------
+
+
+def test_one_address_sending_a_flood_stores_at_most_each_limit(tmp_path):
+    """One client floods every creating request (twice to three times each limit of the default
+    config): what is stored stops at the limit, everything past it is a 429 and adds nothing
+    (issue 19: one client could add about 20 GiB a day)."""
+    app = isolated_app(tmp_path / "instance", CLOCK=NOON)
+    rules = {bucket: int(rule.split("/")[0]) for bucket, rule in app.config["RATE_LIMITS"].items()}
+    client = app.test_client()
+    csrf = csrf_token(client, "/quiz/new")
+    sent = {"class-new": 90, "quiz-new": 120, "quiz-attempt": 240, "learner-new": 450}
+    statuses = {bucket: [] for bucket in sent}
+    for _ in range(sent["class-new"]):
+        statuses["class-new"].append(client.post("/class/new", data={
+            "csrf_token": csrf, "lesson": LESSON}).status_code)
+    for _ in range(sent["quiz-new"]):
+        statuses["quiz-new"].append(client.post("/quiz/new", data={
+            "csrf_token": csrf, "title": "Flood", "count": "1", "op": "save"}).status_code)
+    real = client.post("/quiz/new", environ_base={"REMOTE_ADDR": "10.7.7.7"}, data={
+        "csrf_token": csrf, "title": "Real", "count": "1", "op": "save"})  # a judge elsewhere
+    take, _ = links(client, real.location)
+    for _ in range(sent["quiz-attempt"]):
+        statuses["quiz-attempt"].append(client.post(take, data={
+            "csrf_token": csrf, "name": "Flood"}).status_code)
+    for _ in range(sent["learner-new"]):
+        client.delete_cookie("learner", path="/learn")  # a new anonymous learner every time
+        statuses["learner-new"].append(client.post("/learn/force-of-nature/two-predict", data={
+            "csrf_token": csrf, "lesson": "force-of-nature", "step": "two-predict",
+            "amount": "4"}).status_code)
+    for bucket, got in statuses.items():
+        assert set(got) == {303, 429}, bucket
+        assert got.count(303) == rules[bucket], bucket
+    assert rows(app, Class) == rules["class-new"]
+    assert rows(app, Quiz) == rules["quiz-new"] + 1  # and the other address's one
+    assert rows(app, QuizAttempt) == rules["quiz-attempt"]
+    assert rows(app, LearnerRow) == rules["learner-new"]
