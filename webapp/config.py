@@ -40,7 +40,8 @@ class Defaults:
     # for a store night: 60 phones behind one NAT address; docs/deployment.md says why each.
     # The RATE_LIMITS environment variable overrides some: "join=200/60,quiz-new=10/3600".
     RATE_LIMITS = {
-        "join": "120/60",            # tries at joining a class (guessing join codes)
+        "join": "120/60",            # tries at joining a class (guessing join codes): a burst
+        "join-hour": "600/3600",     # and over an hour (a guesser's pace: 0.17 a second)
         "class-lookup": "120/60",    # class pages opened without a seat in that class
         "class-new": "30/3600",      # classes created
         "quiz-new": "60/3600",       # quizzes created, imported or copied

@@ -480,3 +480,17 @@ def test_one_address_sending_a_flood_stores_at_most_each_limit(tmp_path):
     assert rows(app, Quiz) == rules["quiz-new"] + 1  # and the other address's one
     assert rows(app, QuizAttempt) == rules["quiz-attempt"]
     assert rows(app, LearnerRow) == rules["learner-new"]
+
+
+def test_joins_are_also_limited_per_hour(tmp_path):
+    clock = Clock()
+    app = isolated_app(tmp_path / "instance", CLOCK=clock,
+                       RATE_LIMITS={"join": "2/60", "join-hour": "3/3600"})
+    host = Host(app)
+    clock.now = clock.now.replace(minute=0, second=0)
+    assert Learner(app, host.code, "a").joined.status_code == 303
+    assert Learner(app, host.code, "b").joined.status_code == 303
+    clock.later(minutes=1)
+    assert Learner(app, host.code, "c").joined.status_code == 303
+    refused = Learner(app, host.code, "d").joined
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == str(59 * 60)

@@ -116,6 +116,8 @@ def join():
                                problem=problem), status
 
     allowed, retry_after = limiting.allowed("join")
+    if allowed:  # a room's burst fits the minute; a guesser's pace is held by the hour
+        allowed, retry_after = limiting.allowed("join-hour")
     if not allowed:  # the form again, with what was typed, and when to come back
         page, status = refuse(gettext("Too many tries to join from this network address. "
                                       "Wait a minute, then try again."), 429)
