@@ -84,7 +84,8 @@ def test_a_refused_join_says_when_to_come_back_and_the_next_window_lets_joins_in
     refused = client.post("/join", data={"csrf_token": csrf, "code": host.code, "nickname": "z"},
                           environ_base={"REMOTE_ADDR": "10.9.9.9"})
     assert refused.status_code == 429 and refused.headers["Retry-After"] == "30"
-    assert "Too many tries" in refused.get_data(as_text=True)
+    assert "Too many tries to join from this network address. Try again in 1 min." in \
+        refused.get_data(as_text=True)
     now[0] = now[0].replace(minute=1)  # the next minute's window
     again = client.post("/join", data={"csrf_token": csrf, "code": host.code, "nickname": "z"},
                         environ_base={"REMOTE_ADDR": "10.9.9.9"})

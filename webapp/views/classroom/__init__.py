@@ -120,7 +120,8 @@ def join():
         allowed, retry_after = limiting.allowed("join-hour")
     if not allowed:  # the form again, with what was typed, and when to come back
         page, status = refuse(gettext("Too many tries to join from this network address. "
-                                      "Wait a minute, then try again."), 429)
+                                      "Try again in %(minutes)s min.",
+                                      minutes=-(-retry_after // 60)), 429)
         return page, status, {"Retry-After": str(retry_after)}
     room, now = classes.by_code(code_raw), limiting.clock()
     if room is None or room.state == "ended" or classes.idle(room, now):
