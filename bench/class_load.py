@@ -282,7 +282,7 @@ def main() -> None:
     if args.page == "class":
         import _class_mode
 
-        with gunicorn(args.root, RATE_LIMITS="join=100000/60") as (base, _port, master):
+        with gunicorn(args.root) as (base, _port, master):
             _class_mode.run(base, master, args, pct)
         return
     for page in (["learn", "sandbox"] if args.page == "both" else [args.page]):
