@@ -306,6 +306,16 @@ def test_the_clean_up_never_deletes_a_class_in_use(tmp_path):
 
 
 def test_the_clean_up_deletes_what_the_docs_say_and_keeps_the_rest(app):
+    check_clean_up(app)
+
+
+@pytest.mark.postgres
+def test_the_clean_up_deletes_the_same_on_postgresql(tmp_path, postgres_schema):
+    url, _ = postgres_schema
+    check_clean_up(isolated_app(tmp_path / "instance", DATABASE_URL=url))
+
+
+def check_clean_up(app):
     from webapp.services import cleanup, limits
     from webapp.services.models import LessonProgress, QuizAnswer, RateCount
     now = datetime.now(timezone.utc)
