@@ -282,7 +282,7 @@ def main() -> None:
     if args.page == "class":
         import _class_mode
 
-        with gunicorn(args.root, CLASS_JOINS_PER_MINUTE="100000") as (base, _port, master):
+        with gunicorn(args.root) as (base, _port, master):
             _class_mode.run(base, master, args, pct)
         return
     for page in (["learn", "sandbox"] if args.page == "both" else [args.page]):

@@ -35,8 +35,24 @@ class Defaults:
     # The Comprehensive Rules the lessons, the quiz and the rules engine were checked against:
     # every page that teaches says so in its footer.
     RULES_VERSION = "Foundations update, November 2024"
-    # Tries at joining a class per network address and minute (against guessing join codes).
-    CLASS_JOINS_PER_MINUTE = 30
+    # Rate limits per network address (request.remote_addr: behind a proxy, set PROXY_FIX), as
+    # "how many/seconds", enforced atomically in the database (services/limits.py). Generous
+    # for a store night: 60 phones behind one NAT address; docs/deployment.md says why each.
+    # The RATE_LIMITS environment variable overrides some: "join=200/60,quiz-new=10/3600".
+    RATE_LIMITS = {
+        "join": "120/60",            # tries at joining a class (guessing join codes): a burst
+        "join-hour": "600/3600",     # and over an hour (a guesser's pace: 0.17 a second)
+        "class-lookup": "120/60",    # class pages opened without a seat in that class
+        "class-new": "30/3600",      # classes created
+        "quiz-new": "60/3600",       # quizzes created, imported or copied
+        "attempt": "300/3600",       # quiz attempts started, any quiz
+        "quiz-attempt": "120/3600",  # attempts started at one shared quiz
+        "learner-new": "300/3600",   # anonymous learners (Learn's first answer in a browser)
+    }
+    # Seconds between two runs of the clean-up of stale data (services/cleanup.py), run after a
+    # response by whichever request comes first in each period; 0 turns it off (then run
+    # `flask --app webapp clean-up` from cron).
+    CLEANUP_EVERY = 3600
     # Bytes of recent practice verdicts each worker keeps (webapp/live/memo.py): about 750 of
     # 5.5 KB (key and body as Python holds them), more than the 495 splits of the largest
     # practice board in one language; 0 turns it off.
@@ -50,8 +66,10 @@ _ENV = {
     "SESSION_COOKIE_SECURE": lambda v: v.lower() in ("1", "true", "yes"),
     "PROXY_FIX": int,
     "GZIP": lambda v: v.lower() in ("1", "true", "yes"),
-    "CLASS_JOINS_PER_MINUTE": int,
+    "RATE_LIMITS": lambda v: dict(part.strip().split("=", 1) for part in v.split(",")
+                                  if part.strip()),
     "LIVE_CACHE_BYTES": int,
+    "CLEANUP_EVERY": int,
 }
 
 
@@ -63,8 +81,23 @@ def load(app: Flask, config: dict | None) -> None:
             app.config[name] = convert(os.environ[name])
     if config:
         app.config.update(config)
+    app.config["RATE_LIMITS"] = rate_limits(app.config.get("RATE_LIMITS") or {})
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+
+
+def rate_limits(given: dict) -> dict[str, str]:
+    """The default rules with `given` over them; an unknown bucket or a malformed rule stops the
+    app at start-up (a typo must not silently leave a limit at its default)."""
+    from .services.limits import Rule
+
+    unknown = set(given) - set(Defaults.RATE_LIMITS)
+    if unknown:
+        raise ValueError(f"RATE_LIMITS: no such limit {sorted(unknown)}")
+    merged = {**Defaults.RATE_LIMITS, **{k: str(v) for k, v in given.items()}}
+    for rule in merged.values():
+        Rule.parse(rule)
+    return merged
 
 
 def _instance_secret(instance: Path) -> str:

@@ -26,6 +26,8 @@ def init_app(app: Flask) -> None:
     db.init_app(app)
 
     from . import models  # noqa: F401  (register the tables on db.metadata)
+    from . import cleanup
     from .commands import register
 
     register(app)
+    cleanup.init_app(app)

@@ -11,7 +11,9 @@ class), nothing in process memory. No request objects: views pass plain values.
 
 The room overview, the summary and the export read these rows: services/class_reports.py.
 
-A class nobody touched (host action or join) for TTL is deleted, with everything in it.
+A class is in use while anyone acts in it: a host action, a join or an answer sets touched_at
+(an answer at most once a minute per class). One idle for IDLE refuses joins at once; the
+clean-up (services/cleanup.py) deletes it, with everything in it, once idle for cleanup.CLASS_KEEP.
 """
 
 from __future__ import annotations
@@ -19,20 +21,22 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import bindparam, delete, func, select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
+from .confusables import skeleton
 from .database import db, write
 from . import class_reports
-from .models import Class, ClassLearner, ClassResult, ClassRun, JoinAttempt, Quiz, utcnow
+from .models import Class, ClassLearner, ClassResult, ClassRun, Quiz, utcnow
 
 # No look-alikes: no 0/O/D/Q, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V.
 ALPHABET = "ACEFHJKMNPRTWXY3479"
 CODE_LENGTH = 6
 MAX_NICKNAME = 24
-TTL = timedelta(hours=12)
+IDLE = timedelta(hours=12)  # no host action, join or answer for this long: no more joins
+TOUCH_EVERY = timedelta(minutes=1)  # answers mark a class in use at most this often (a write)
 STATES = ("lobby", "running", "ended")
 ANSWER_MODES = ("one", "retry")  # only a learner's first answer to a step, or until right
 
@@ -60,10 +64,20 @@ def normal_code(raw: str | None) -> str | None:
     return text
 
 
+# Characters that show nothing but are not control or format characters (Unicode's
+# Default_Ignorable_Code_Point outside category C, and the blank Braille pattern): a nickname
+# with one would look like another.
+INVISIBLE = frozenset([0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0,
+                       *range(0x180B, 0x1810), *range(0xFE00, 0xFE10),
+                       *range(0xE0100, 0xE01F0)])
+
+
 def normal_nickname(raw: str | None) -> str:
-    """A nickname as shown: NFKC, control and format characters refused, spaces collapsed."""
+    """A nickname as shown: NFKC, control, format and invisible characters refused, spaces
+    collapsed."""
     text = unicodedata.normalize("NFKC", str(raw or ""))
-    if any(unicodedata.category(ch)[0] == "C" for ch in text if ch not in " \t"):
+    if any(unicodedata.category(ch)[0] == "C" or ord(ch) in INVISIBLE
+           for ch in text if ch not in " \t"):
         raise NicknameError("bad_characters")
     text = " ".join(text.split())
     if not text:
@@ -77,11 +91,10 @@ def normal_nickname(raw: str | None) -> str:
 
 
 def create(lesson_id: str, quiz=None, answer_mode: str = "retry") -> Class:
-    """A new class in its lobby, with a join code no live class has; stale classes go first.
+    """A new class in its lobby, with a join code no live class has.
     With `quiz` (a services.quizzes.Shared), the class runs that quiz's questions as they are
     now (a copy: the owner editing the quiz later never shifts a running class), and keeps its
     rules: an exam takes only each learner's first answer."""
-    expire()
     on_quiz = {} if quiz is None else {
         "quiz_token": quiz.take_token, "quiz_title": quiz.title[:80],
         "questions": list(quiz.questions), "quiz_mode": quiz.mode}
@@ -102,12 +115,12 @@ def create(lesson_id: str, quiz=None, answer_mode: str = "retry") -> Class:
     raise RuntimeError("no free join code")
 
 
-def expire(now: datetime | None = None) -> int:
-    cutoff = (now or utcnow()) - TTL
-    stale = db.session.execute(delete(Class).where(Class.touched_at < cutoff)).rowcount
-    db.session.execute(delete(JoinAttempt).where(JoinAttempt.at < cutoff))
-    db.session.commit()
-    return stale
+def idle(room: Class, now: datetime) -> bool:
+    """Whether nobody acted in the class for IDLE: it takes no more joins (checked as the code
+    is looked up, not left to the clean-up)."""
+    touched = room.touched_at if room.touched_at.tzinfo else \
+        room.touched_at.replace(tzinfo=timezone.utc)  # SQLite gives back UTC without a zone
+    return touched < now - IDLE
 
 
 def by_code(code: str | None) -> Class | None:
@@ -210,27 +223,24 @@ def end(room: Class) -> None:
 # --- learners -----------------------------------------------------------------------------------
 
 
-def allow_join(address: str, limit: int, window: timedelta = timedelta(minutes=1)) -> bool:
-    """Count this try at joining from `address`; False once it made `limit` in `window`."""
-    since = utcnow() - window
-    address = address[:64]
-    tries = db.session.scalar(select(func.count()).select_from(JoinAttempt).where(
-        JoinAttempt.address == address, JoinAttempt.at >= since))
-    if tries >= limit:
-        return False
-    write(lambda: db.session.add(JoinAttempt(address=address)))
-    return True
+def nickname_key(name: str) -> str:
+    """What two nicknames must not share in one class: the confusable skeleton, so look-alikes
+    (a Cyrillic а for a Latin a, full-width letters, another case) are one nickname."""
+    return skeleton(name)
 
 
-def join(room: Class, nickname: str) -> ClassLearner:
-    """A new seat; NicknameError("taken") if someone in the class has the nickname, or
-    ("removed") if the host removed the player who has it (only the host lets them back)."""
+def join(room: Class, nickname: str, now: datetime | None = None) -> ClassLearner:
+    """A new seat (the join marks the class in use, in the same commit); NicknameError("taken")
+    if someone in the class has the nickname or a look-alike of it, or ("removed") if the host
+    removed the player who has it (only the host lets them back)."""
     name = normal_nickname(nickname)
-    key = name.casefold()
+    key = nickname_key(name)
+    now = now or utcnow()
     seat = ClassLearner(class_id=room.id, token=secrets.token_urlsafe(32), nickname=name,
-                        nickname_key=key)
-    db.session.add(seat)
+                        nickname_key=key, joined_at=now)
     try:
+        db.session.execute(update(Class).where(Class.id == room.id).values(touched_at=now))
+        db.session.add(seat)
         db.session.commit()
     except IntegrityError:  # the unique (class, nickname) constraint, or the class just ended
         db.session.rollback()
@@ -327,16 +337,20 @@ def _set_removed(room: Class, learner_id: int, when: datetime | None) -> ClassLe
 
 
 def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correct: bool,
-           legal: bool | None, problems: list[dict], only_first: bool = False) -> bool:
+           legal: bool | None, problems: list[dict], only_first: bool = False,
+           now: datetime | None = None) -> bool:
     """Store a submitted answer (committed before it returns): the first answer stays, the latest
     replaces the last, tries are counted, and the streak counts tries in a row that were illegal
     splits (slider steps: a legal split that misses the goal ends it) or wrong answers (others).
     With `only_first` (a class taking one answer per step) a second answer is not stored: False."""
     wrong = legal is False if legal is not None else not correct
     refused = []
+    now = now or utcnow()
 
     def change():
-        now = utcnow()
+        # The answer marks the class in use, but at most once a minute: one narrow UPDATE that
+        # changes no row the rest of the time (the answer path of 60 phones stays cheap).
+        db.session.execute(_TOUCH, {"class": class_id, "now": now, "stale": now - TOUCH_EVERY})
         if only_first:
             refused.clear()
             if db.session.get(ClassResult, (learner_id, step_id)) is not None:
@@ -359,6 +373,11 @@ def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correc
     write(change)
     return not refused
 
+
+_CLASSES = Class.__table__.c
+_TOUCH = (update(Class.__table__)
+          .where(_CLASSES.id == bindparam("class"), _CLASSES.touched_at < bindparam("stale"))
+          .values(touched_at=bindparam("now")))
 
 # Another try at a step already answered (built once, like the learners' other statements; on the
 # table, so the ORM has no objects to bring up to date).

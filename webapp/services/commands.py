@@ -1,5 +1,7 @@
 """`flask --app webapp db-upgrade`: apply the migrations to the configured database (`make run`
-calls it first). Prints one line; a failure is one line too, with exit status 1, no traceback."""
+calls it first). Prints one line; a failure is one line too, with exit status 1, no traceback.
+
+`flask --app webapp clean-up`: delete stale data now (services/cleanup.py), one line of counts."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 def register(app: Flask) -> None:
     app.cli.add_command(db_upgrade)
+    app.cli.add_command(clean_up)
 
 
 @click.command("db-upgrade")
@@ -28,3 +31,14 @@ def db_upgrade(revision: str) -> None:
     except (SQLAlchemyError, OSError) as err:
         raise click.ClickException(f"could not migrate {where}: {str(err).splitlines()[0]}")
     click.echo(f"database at {where} is up to date ({revision})")
+
+
+@click.command("clean-up")
+@with_appcontext
+def clean_up() -> None:
+    """Delete stale data now (docs/deployment.md says what and when)."""
+    from .cleanup import clean
+    from .models import utcnow
+
+    gone = clean(utcnow())
+    click.echo("deleted " + ", ".join(f"{n} {what}" for what, n in gone.items()))

@@ -199,7 +199,8 @@ class Class(db.Model):
 
 class ClassLearner(db.Model):
     """Someone in a class, known by the random token in their signed cookie and a nickname
-    unique in the class (compared case-folded: `nickname_key`)."""
+    unique in the class (compared by its confusable skeleton, so look-alikes clash:
+    `nickname_key`, services/classes.nickname_key)."""
 
     __tablename__ = "class_learners"
     __table_args__ = (UniqueConstraint("class_id", "nickname_key"),)
@@ -260,13 +261,18 @@ class ClassRun(db.Model):
     questions: Mapped[Any] = mapped_column(JSON, nullable=False)
 
 
-class JoinAttempt(db.Model):
-    """One try at joining a class, by network address: joins are rate limited per address, and
-    the count must be shared by every worker and server, so it lives here."""
+class RateCount(db.Model):
+    """How many times `key` (a network address, perhaps with what it acted on) did what `bucket`
+    names in one fixed window (`slot` = seconds since the epoch // the window's length). One
+    row per (bucket, key, slot), counted up by a single upsert, so the limit holds across
+    workers and servers without a count-then-insert race (services/limits.py). `until` is
+    when the window ends: the clean-up deletes rows past it."""
 
-    __tablename__ = "join_attempts"
-    __table_args__ = (Index("ix_join_attempts_address_at", "address", "at"),)
+    __tablename__ = "rate_counts"
+    __table_args__ = (Index("ix_rate_counts_until", "until"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    address: Mapped[str] = mapped_column(String(64), nullable=False)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, nullable=False)
+    bucket: Mapped[str] = mapped_column(String(20), primary_key=True)
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    slot: Mapped[int] = mapped_column(Integer, primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, nullable=False)
+    until: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from flask import Flask, current_app, jsonify, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
+from werkzeug.exceptions import (HTTPException, InternalServerError, ServiceUnavailable,
+                                 TooManyRequests)
 
 from ..htmx import render, wants_fragment
 from ..i18n import _l
 from ..services.database import Busy
+from ..services.limits import Limited
 
 _TITLES = {
     400: _l("That request didn’t make sense"),
@@ -16,6 +18,7 @@ _TITLES = {
     405: _l("That action isn’t allowed here"),
     413: _l("That was too much data"),
     415: _l("Unsupported kind of data"),
+    429: _l("Too many requests"),
     500: _l("Something went wrong on our side"),
     503: _l("The server is busy"),
 }
@@ -25,6 +28,8 @@ _HINTS = {
     405: _l("This address exists, but not for that kind of request."),
     413: _l("Boards are small; this request was far larger than any board."),
     415: _l("This address only accepts a different kind of data."),
+    429: _l("This network address has made too many of these requests for now, so nothing was "
+            "done. Try again in %(minutes)s min."),
     500: _l("The problem has been logged. Please try again in a moment."),
     503: _l("Nothing was saved. Please send your answer again in a moment."),
 }
@@ -32,13 +37,14 @@ _CSRF_HINT = _l("The page was open too long or cookies are blocked, so the form'
                 "failed. Reload the page and try again.")
 
 
-def handle(err: HTTPException):
+def handle(err: HTTPException, hint=None):
     code = err.code or 500
     if request.path.startswith("/api/"):
         response = jsonify({"error": _api_message(err)})
         response.status_code = code
     else:
-        hint = _CSRF_HINT if isinstance(err, CSRFError) else _HINTS.get(code, _HINTS[400])
+        if hint is None:
+            hint = _CSRF_HINT if isinstance(err, CSRFError) else _HINTS.get(code, _HINTS[400])
         response = render("errors/error.html", "error", status=code, code=code,
                           title=_TITLES.get(code, err.name), hint=hint,
                           heading="h2" if wants_fragment() else "h1")
@@ -67,7 +73,16 @@ def busy(_err: Busy):
     return response
 
 
+def limited(err: Limited):
+    """A rate limit (services/limits.py): 429, when to come back, and nothing done."""
+    minutes = -(-err.retry_after // 60)  # rounded up: never "try again in 0 min"
+    response = handle(TooManyRequests(), hint=str(_HINTS[429]) % {"minutes": minutes})
+    response.headers["Retry-After"] = str(err.retry_after)
+    return response
+
+
 def init_app(app: Flask) -> None:
+    app.register_error_handler(Limited, limited)
     app.register_error_handler(HTTPException, handle)
     app.register_error_handler(Busy, busy)
     app.register_error_handler(InternalServerError, handle)

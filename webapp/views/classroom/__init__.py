@@ -29,6 +29,7 @@ from ...htmx import wants_fragment
 from ...i18n import _l, gettext
 from ...services import answers, classes
 from ...services.answers import AnswerError
+from .. import limiting
 from ..learn import curriculum
 from . import quiz, steps
 
@@ -42,7 +43,7 @@ _SYNC_TEXT = {"lobby": _l("Waiting for the host to start…"),
 _NICKNAME_ERRORS = {
     "empty": _l("Choose a nickname so the host knows you’re here."),
     "too_long": _l("A nickname can be at most %(n)s characters.") ,
-    "bad_characters": _l("A nickname can’t contain control characters."),
+    "bad_characters": _l("A nickname can’t contain control or invisible characters."),
     "taken": _l("Someone in this class already uses that nickname. Choose another."),
     "removed": _l("The host removed the player with that nickname from this class: only the "
                   "host can let them back in."),
@@ -74,10 +75,16 @@ def set_cookie(response, name: str, value: str, path: str = "/", max_age=COOKIE_
 
 
 def _room_and_seat(code: str):
-    """The class at `code` and the visitor's seat in it (None if they have none there)."""
+    """The class at `code` and the visitor's seat in it. Only a seat opens a class: a visitor
+    without one there gets the same answer for a live, an ended and a missing code (the join
+    form for a page, 403 for an answer), and each such lookup counts against the address's
+    limit, so codes can't be enumerated (issue 19: about 190 guesses a second told live codes
+    apart)."""
     room, seat = classes.room_and_seat(code, read_cookie(SEAT_COOKIE))
-    if room is None:
-        abort(404)
+    if seat is None:
+        limiting.limit("class-lookup")
+        abort(redirect(url_for(".join_form", code=classes.normal_code(code)))
+              if request.method == "GET" else 403)
     return room, seat
 
 
@@ -111,12 +118,16 @@ def join():
         return render_template("classroom/join.html", code=code_raw, nickname=nickname[:40],
                                problem=problem), status
 
-    limit = current_app.config["CLASS_JOINS_PER_MINUTE"]
-    if not classes.allow_join(request.remote_addr or "?", limit):
-        return refuse(gettext("Too many tries to join from this network address. "
-                              "Wait a minute, then try again."), 429)
-    room = classes.by_code(code_raw)
-    if room is None or room.state == "ended":
+    allowed, retry_after = limiting.allowed("join")
+    if allowed:  # a room's burst fits the minute; a guesser's pace is held by the hour
+        allowed, retry_after = limiting.allowed("join-hour")
+    if not allowed:  # the form again, with what was typed, and when to come back
+        page, status = refuse(gettext("Too many tries to join from this network address. "
+                                      "Try again in %(minutes)s min.",
+                                      minutes=-(-retry_after // 60)), 429)
+        return page, status, {"Retry-After": str(retry_after)}
+    room, now = classes.by_code(code_raw), limiting.clock()
+    if room is None or room.state == "ended" or classes.idle(room, now):
         return refuse(gettext("No class is running with the code “%(code)s”. Check the code on "
                               "the projector: six letters and digits.", code=code_raw.strip()[:12]))
     seat = classes.seat(read_cookie(SEAT_COOKIE))
@@ -125,7 +136,7 @@ def join():
     if seat is not None and seat.class_id == room.id:  # already in: back to the class
         return redirect(url_for(".play", code=room.code), 303)
     try:
-        seat = classes.join(room, nickname)
+        seat = classes.join(room, nickname, now)
     except classes.NicknameError as err:
         text = str(_NICKNAME_ERRORS.get(err.code, _NICKNAME_ERRORS["empty"]))
         return refuse(text % {"n": classes.MAX_NICKNAME} if "%(n)" in text else text,
@@ -139,8 +150,6 @@ def join():
 @bp.get("/class/<code>/play")
 def play(code: str):
     room, seat = _room_and_seat(code)
-    if seat is None:
-        return redirect(url_for(".join_form", code=room.code))
     if seat.removed_at is not None:
         return removed_page(room, seat)
     return _play_page(room, seat)
@@ -195,10 +204,10 @@ def sync(code: str):
     version), else a short status line. Changed (another step, the start, the end, or the
     learner was removed): HX-Refresh, so the page reloads where the class is now. The poll of
     every phone every 2 s is a third of a class's requests: one narrow query, no template."""
-    found = classes.version_and_seat(code, read_cookie(SEAT_COOKIE))
-    if found is None:
-        abort(404)
-    version, state, seat_id, removed = found
+    version, state, seat_id, removed = classes.version_and_seat(
+        code, read_cookie(SEAT_COOKIE)) or (None, None, None, False)
+    if seat_id is None:  # no seat here, or no such class: alike (see _room_and_seat)
+        limiting.limit("class-lookup")
     if seat_id is None or request.args.get("v", "") != (f"{version}x" if removed else str(version)):
         response = make_response("", 200)
         response.headers["HX-Refresh"] = "true"
@@ -217,8 +226,6 @@ def _answering(code: str):
     """The class, the seat, the lesson and the step an answer or a slider move is for; refused
     unless the visitor is in this class and the form is for the step the class is on."""
     room, seat = _room_and_seat(code)
-    if seat is None:
-        abort(403)
     if seat.removed_at is not None:
         abort(removed_page(room, seat))
     if quiz.is_quiz(room):  # quiz_play checks which question the form is for

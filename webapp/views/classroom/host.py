@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from types import SimpleNamespace
 
 import segno
@@ -37,6 +36,8 @@ from ...i18n import gettext
 from ...live import labels, live_check
 from ...network import is_loopback, lan_address
 from ...services import answers, class_reports, classes, quizzes
+from ...services.spreadsheet import cell
+from .. import limiting
 from ..learn import curriculum
 from . import HOST_COOKIE, _current, _lesson, bp, quiz, read_cookie, set_cookie, steps
 
@@ -58,6 +59,7 @@ def index():
 def new():
     lessons = curriculum().lessons
     if request.method == "POST":
+        limiting.limit("class-new")
         link = (request.form.get("quiz") or "").strip()[:300]
         lesson = curriculum().get(request.form.get("lesson", ""))
         mode = request.form.get("answer_mode", "retry")  # a form from before had no choice
@@ -361,12 +363,6 @@ def readmit(token: str):
     return redirect(url_for(".host", token=room.host_token), 303)
 
 
-def _cell(value) -> str:
-    """A CSV cell a spreadsheet won't run: text starting like a formula gets a leading quote."""
-    text = value if isinstance(value, str) else json.dumps(value, sort_keys=True)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 @bp.get("/class/host/<token>/results.csv")
 def results_csv(token: str):
     room = _room(token)
@@ -380,8 +376,8 @@ def results_csv(token: str):
                      "final_answer", "attempts", "correct"])
     for nickname, step_id, first, first_correct, final, attempts, correct \
             in class_reports.export_rows(room):
-        writer.writerow([_cell(nickname), number.get(step_id, ""), step_id, _cell(first),
-                         "yes" if first_correct else "no", _cell(final), attempts,
+        writer.writerow([cell(nickname), number.get(step_id, ""), step_id, cell(first),
+                         "yes" if first_correct else "no", cell(final), attempts,
                          "yes" if correct else "no"])
     return Response(out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="class-{room.code}.csv"',

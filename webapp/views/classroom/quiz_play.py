@@ -85,8 +85,6 @@ def live(room, seat):
 def review(code: str):
     """After a class on a quiz: each question this learner missed, with the key and why."""
     room, seat = _room_and_seat(code)
-    if seat is None:
-        return redirect(url_for(".join_form", code=room.code))
     if seat.removed_at is not None:
         return removed_page(room, seat)
     if not quiz.is_quiz(room) or room.state != "ended":

@@ -30,7 +30,7 @@ from ...live.memo import Memo
 from ...services import answers, progress
 from ...services import practice as practice_service
 from ...services.answers import AnswerError
-from ...services.models import utcnow
+from .. import limiting
 from . import steps as parts
 
 bp = Blueprint("learn", __name__, url_prefix="/learn")
@@ -56,7 +56,7 @@ def curriculum():
 def clock():
     """Now, by the app's clock: a test passes CLOCK (a function) in the config to move time
     (spaced review) without waiting."""
-    return (current_app.config.get("CLOCK") or utcnow)()
+    return limiting.clock()
 
 
 @bp.app_template_global()
@@ -90,6 +90,8 @@ def learner_id() -> str | None:
 
 def learner_id_or_new() -> str:
     """The learner answering now: created on the first answer; the cookie is (re)sent."""
+    if learner_id() is None:  # a new anonymous learner: a 429 once this address made too many
+        limiting.limit("learner-new")
     g.learner_id = learner_id() or progress.new_learner_id()
     g.send_learner_cookie = True
     return g.learner_id

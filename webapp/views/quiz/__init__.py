@@ -35,6 +35,7 @@ from ...htmx import render
 from ...i18n import _l, gettext
 from ...live import board_cards, labels, live_check
 from ...services import quizzes
+from .. import limiting
 from .answers import QuizAnswerError, chose_nothing, read_answer, read_split
 
 bp = Blueprint("quiz", __name__, url_prefix="/quiz")
@@ -119,6 +120,7 @@ def start():
                                 n=len(bank().of_tier(tier)), tier=tier))
     if problems:
         return _index(form, problems, 400)
+    limiting.limit("attempt")  # a 429 once this address started too many attempts
     questions = draw(tier, count, secrets.randbelow(2**31), source)
     token = quizzes.start(name, tier, questions, mode, minutes)
     return redirect(url_for(".question", token=token, n=1), 303)

@@ -29,6 +29,7 @@ from ...content.quizfile import QuizFileError, parse
 from ...i18n import _l, gettext
 from ...rules import BoardError
 from ...services import quizzes
+from .. import limiting
 from ..sandbox import board as sandbox_board
 from . import bp, whole
 from .sharing import (_upload_name, _uploaded, no_store, owned, owner_page, read_settings,
@@ -188,6 +189,7 @@ def close(token: str):
 @no_store
 def copy(token: str):
     quiz = owned(token)
+    limiting.limit("quiz-new")
     made = quizzes.create(gettext("Copy of %(title)s", title=quiz.title)[:80], quiz.questions,
                           quiz.mode, quiz.pass_mark, quiz.time_limit)
     return remember(redirect(url_for(".owner", token=made.owner_token), 303), made.owner_token)

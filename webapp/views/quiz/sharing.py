@@ -36,7 +36,9 @@ from ...content.quizfile import QuizFileError, dump, parse
 from ...i18n import _l, gettext
 from ...services import quizzes
 from ...services.class_reports import quiz_runs
+from ...services.spreadsheet import cell
 from .. import classroom  # its signed-cookie helpers (the module: the two import each other)
+from .. import limiting
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
                TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, shown_answer, whole)
 
@@ -125,6 +127,7 @@ def new():
     problems = (problems + more) if posted else []  # a first visit is not a mistake
     refs = draw(first["tier"], first["count"], first["seed"], first["source"])
     if posted and request.form.get("op") == "save" and not problems:
+        limiting.limit("quiz-new")
         quiz = quizzes.create(settings["title"], refs, settings["mode"], settings["pass_mark"],
                               settings["time_limit"])
         return remember(redirect(url_for(".owner", token=quiz.owner_token), 303),
@@ -144,6 +147,7 @@ def _new_page(settings, first, problems, preview, status=200, file_problems=()):
 @bp.post("/new/import")
 def import_new():
     """A quiz from a file (its settings and questions): saved at once, then edited as any."""
+    limiting.limit("quiz-new")  # before the file is read: parsing it is the costly part
     try:
         settings, specs = parse(_uploaded(), _upload_name())
     except QuizFileError as err:
@@ -187,6 +191,8 @@ def take(token: str):
     if request.method == "POST":
         name = " ".join(request.form.get("name", "").split())[:MAX_NAME]
         if name:
+            limiting.limit("quiz-attempt", quiz.take_token)
+            limiting.limit("attempt")
             started = quizzes.take(quiz, name)
             return classroom.set_cookie(
                 redirect(url_for(".question", token=started, n=1), 303), ATTEMPTS_COOKIE,
@@ -261,10 +267,10 @@ def results_csv(token: str):
     for attempt in quizzes.attempts(quiz):
         for n, q in enumerate(quiz_questions(attempt.questions), start=1):
             given, correct = attempt.answers.get(n, (None, None))
-            writer.writerow([_cell(attempt.name), attempt.started_at.isoformat(), n, q["type"],
-                             _cell(shown_answer(q, given, options_of(attempt.token, n, q))),
+            writer.writerow([cell(attempt.name), attempt.started_at.isoformat(), n, q["type"],
+                             cell(shown_answer(q, given, options_of(attempt.token, n, q))),
                              "" if correct is None else str(bool(correct)).lower(),
-                             _cell(q["answer"] if q["type"] in ("number", "assign")
+                             cell(q["answer"] if q["type"] in ("number", "assign")
                                    else shown_answer(q, q["answer"], q.get("options", []))),
                              attempt.score, attempt.percent, str(attempt.passed).lower()])
     response = Response(out.getvalue(), mimetype="text/csv")
@@ -304,12 +310,6 @@ def owned(token: str):
     if quiz is None:
         abort(404)
     return quiz
-
-
-def _cell(value) -> str:
-    """A spreadsheet must not run what a taker typed: formulas are quoted."""
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def _per_question(questions: list[dict], attempts) -> list[dict]:

@@ -1,0 +1,37 @@
+"""The rate limits as the views use them: who is asking (the client's network address, as the
+join limit always used it: request.remote_addr, which PROXY_FIX makes the forwarded one) and the
+rule config gives each bucket. Over the limit, services.limits.Limited is raised; errors.py
+answers it with a 429 page in the visitor's language and a Retry-After header."""
+
+from __future__ import annotations
+
+from flask import current_app, request
+
+from ..services import limits
+from ..services.models import utcnow
+
+
+def clock():
+    """Now, by the app's clock (config CLOCK, as Learn's clock: tests move time with it)."""
+    return (current_app.config.get("CLOCK") or utcnow)()
+
+
+def address() -> str:
+    return (request.remote_addr or "?")[:64]
+
+
+def rule(bucket: str) -> limits.Rule:
+    return limits.Rule.parse(current_app.config["RATE_LIMITS"][bucket])
+
+
+def allowed(bucket: str, *about: str) -> tuple[bool, int]:
+    """Count one hit of this address (and what it acts on, `about`) in `bucket`:
+    (allowed, seconds until the window ends)."""
+    return limits.hit(bucket, "|".join([address(), *about]), rule(bucket), clock())
+
+
+def limit(bucket: str, *about: str) -> None:
+    """allowed(), raising services.limits.Limited (a 429) when over the limit."""
+    ok, retry_after = allowed(bucket, *about)
+    if not ok:
+        raise limits.Limited(bucket, retry_after)
