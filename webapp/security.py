@@ -9,7 +9,7 @@ from __future__ import annotations
 import gzip
 import re
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -47,6 +47,22 @@ def refuse_bad_hosts(wsgi_app):
             return [b"Bad request: the Host header is not a valid host name.\n"]
         return wsgi_app(environ, start_response)
     return app
+
+
+def accepts_upload(size: int):
+    """Route marker: this view takes a file of up to `size` bytes (past MAX_CONTENT_LENGTH, which
+    suits forms and boards), so it can answer a too-big file in words instead of a bare 413."""
+    def mark(view):
+        view.max_content_length = size
+        return view
+    return mark
+
+
+def apply_route_marks():
+    view = current_app.view_functions.get(request.endpoint)
+    size = getattr(view, "max_content_length", None)
+    if size:
+        request.max_content_length = size
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -100,6 +116,7 @@ def init_app(app: Flask) -> None:
         n = int(app.config["PROXY_FIX"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
     app.wsgi_app = refuse_bad_hosts(app.wsgi_app)
+    app.before_request(apply_route_marks)  # before CSRFProtect's, which reads the form
     app.after_request(set_headers)
     if app.config["GZIP"]:
         app.after_request(compress)

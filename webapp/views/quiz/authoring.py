@@ -24,10 +24,11 @@ from ...content.questions import QuestionError, bank, own_question, to_spec
 from ...content.quizfile import QuizFileError, parse
 from ...i18n import gettext
 from ...rules import BoardError
+from ...security import accepts_upload
 from ...services import quizzes
 from ..sandbox import board as sandbox_board
 from . import bp, whole
-from .sharing import _upload_name, _uploaded, owned, owner_page, read_settings
+from .sharing import UPLOAD_LIMIT, _upload_name, _uploaded, owned, owner_page, read_settings
 
 MAX_ADD = 25  # generated questions added at once
 
@@ -101,10 +102,11 @@ def _link_code(text: str) -> str:
 
 
 @bp.post("/o/<token>/import")
+@accepts_upload(UPLOAD_LIMIT)
 def import_file(token: str):
     quiz = owned(token)
     try:
-        _, specs = parse(_uploaded(), _upload_name())
+        _, specs = parse(_uploaded(), _upload_name(), max_questions=quizzes.MAX_QUESTIONS)
     except QuizFileError as err:
         return owner_page(quiz, file_problems=err.problems, status=400)
     if len(quiz.questions) + len(specs) > quizzes.MAX_QUESTIONS:

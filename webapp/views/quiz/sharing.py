@@ -22,8 +22,9 @@ from flask import Response, abort, redirect, render_template, request, url_for
 
 from ...content.generate import TIERS, check_split
 from ...content.questions import SOURCES, bank, draw
-from ...content.quizfile import QuizFileError, dump, parse
+from ...content.quizfile import MAX_BYTES, QuizFileError, dump, parse
 from ...i18n import gettext
+from ...security import accepts_upload
 from ...services import quizzes
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
                TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, shown_answer, whole)
@@ -91,11 +92,16 @@ def _new_page(settings, first, problems, preview, status=200, file_problems=()):
                            other_seed=secrets.randbelow(2**31)), status
 
 
+# A request may carry a file four times the file cap: the view then says the file is too big.
+UPLOAD_LIMIT = 4 * MAX_BYTES
+
+
 @bp.post("/new/import")
+@accepts_upload(UPLOAD_LIMIT)
 def import_new():
     """A quiz from a file (its settings and questions): saved at once, then edited as any."""
     try:
-        settings, specs = parse(_uploaded(), _upload_name())
+        settings, specs = parse(_uploaded(), _upload_name(), max_questions=quizzes.MAX_QUESTIONS)
     except QuizFileError as err:
         settings, _ = read_settings({})
         first, _ = _first_questions({})
@@ -107,7 +113,7 @@ def import_new():
 
 def _uploaded() -> bytes:
     file = request.files.get("file")
-    data = file.read(1024 * 1024) if file else b""
+    data = file.read(MAX_BYTES + 1) if file else b""  # enough to know it is too big
     if not data.strip():
         raise QuizFileError([gettext("Choose a quiz file (.toml) to import.")])
     return data
