@@ -13,7 +13,9 @@ bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 # where 2 processes x 4 threads gave 84 ms (bench/class_load.py --page class): a worker busy
 # drawing the room overview holds up only its own few connections.
 workers = int(os.environ.get("WEB_WORKERS") or len(os.sched_getaffinity(0)) + 1)
-worker_class = "gthread"
+# gthread, except that a request is read whole before a thread takes it: with no proxy in front,
+# twenty clients trickling a POST body otherwise held every thread (webapp/worker.py).
+worker_class = "webapp.worker.WholeRequestWorker"
 threads = int(os.environ.get("WEB_THREADS") or 2)
 # The app (its code, lessons and catalogs) is loaded once, before the workers are forked: a
 # worker that dies is replaced at once, without a second of loading while its class waits. The
