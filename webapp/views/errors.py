@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, current_app, jsonify, request
+from flask import Flask, Response, current_app, jsonify, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
@@ -33,6 +33,17 @@ _CSRF_HINT = _l("The page was open too long or cookies are blocked, so the form'
 
 
 def handle(err: HTTPException):
+    """The error's page; if drawing it fails too, a plain one (the security headers are still
+    added after): an error handler that raises gives gunicorn's bare 500 and a second traceback."""
+    try:
+        return _handle(err)
+    except Exception:  # noqa: BLE001 - whatever broke, the visitor gets an answer
+        current_app.logger.exception("The error page for %s failed", err.code)
+        code = err.code or 500
+        return Response(f"{code} {err.name}\n", code, mimetype="text/plain")
+
+
+def _handle(err: HTTPException):
     code = err.code or 500
     if request.path.startswith("/api/"):
         response = jsonify({"error": _api_message(err)})
