@@ -9,9 +9,11 @@ from __future__ import annotations
 import gzip
 import re
 
-from flask import Flask, current_app, request
+from flask import Flask, abort, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .text import has_control_characters
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -59,6 +61,11 @@ def accepts_upload(size: int):
 
 
 def apply_route_marks():
+    # No token, code or name in a link has a control character; PostgreSQL can't even be asked
+    # about one with NUL in it (a 500 on every page with a token).
+    if any(isinstance(v, str) and has_control_characters(v)
+           for v in (request.view_args or {}).values()):
+        abort(404)
     view = current_app.view_functions.get(request.endpoint)
     size = getattr(view, "max_content_length", None)
     if size:

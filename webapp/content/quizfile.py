@@ -30,7 +30,7 @@ from collections import Counter
 from typing import Annotated, Literal
 
 import tomli_w
-from pydantic import Field, StringConstraints, ValidationError
+from pydantic import AfterValidator, Field, StringConstraints, ValidationError
 
 from .bank import BankQuestion, text_problems
 from .lines import located, question_line, toml_error_line
@@ -38,6 +38,7 @@ from .bank_keys import key_problems
 from .questions import to_spec
 from .schema import Strict
 from .texts import DEFAULT_LANGUAGE
+from ..text import has_control_characters
 
 # A 50-question quiz in one language is about 75 KB; room for its text in three languages.
 MAX_BYTES = 256 * 1024
@@ -45,7 +46,16 @@ MAX_BYTES = 256 * 1024
 MAX_DEPTH = 16
 # Problems listed for a bad file; the rest are counted (a file can have thousands).
 MAX_LISTED = 20
-Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+
+
+def _no_control_characters(text: str) -> str:
+    if has_control_characters(text):  # the rule of every form's names and titles
+        raise ValueError("has control characters (invisible codes such as NUL)")
+    return text
+
+
+Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80),
+                  AfterValidator(_no_control_characters)]
 
 
 class QuizFileError(ValueError):
@@ -166,7 +176,7 @@ def _located(name: str, text: str, err: ValidationError) -> list[str]:
         line = next((n for n, row in enumerate(text.splitlines(), 1)
                      if loc and row.split("=")[0].strip() == str(loc[0])), 1)
         message = {"extra_forbidden": "unknown field", "missing": "is required"}.get(
-            e["type"], e["msg"])
+            e["type"], e["msg"].removeprefix("Value error, "))
         out.append(f"{name}: line {line}: {field}: {message}")
     return listed(out + ["-"] * (len(errors) - len(out)))
 

@@ -27,7 +27,8 @@ from ...i18n import gettext
 from ...security import accepts_upload
 from ...services import quizzes
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
-               TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, shown_answer, whole)
+               TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, read_text, shown_answer,
+               whole)
 
 MAX_TITLE = 80
 
@@ -35,8 +36,8 @@ MAX_TITLE = 80
 def read_settings(form) -> tuple[dict, list[str]]:
     """Title, mode, pass mark and timer from a form; every problem, in words."""
     problems = []
-    title = " ".join(form.get("title", "").split())[:MAX_TITLE]
-    if not title:
+    title = read_text(form, "title", MAX_TITLE, problems)
+    if not title and not problems:
         problems.append(gettext("Give the quiz a title: takers see it."))
     pass_mark = whole(form.get("pass_mark") or str(quizzes.PASS_MARK), 1, 100)
     if pass_mark is None:
@@ -132,11 +133,13 @@ def take(token: str):
         abort(404)
     problem = None
     if request.method == "POST":
-        name = " ".join(request.form.get("name", "").split())[:MAX_NAME]
+        problems = []
+        name = read_text(request.form, "name", MAX_NAME, problems)
         if name:
             attempt = quizzes.take(quiz, name)
             return redirect(url_for(".question", token=attempt, n=1), 303)
-        problem = gettext("Enter your name: the quiz's owner sees it with your score.")
+        problem = problems[0] if problems else \
+            gettext("Enter your name: the quiz's owner sees it with your score.")
     return render_template("quiz/take.html", quiz=quiz, problem=problem,
                            counts=COUNTS), 400 if problem else 200
 
