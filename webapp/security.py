@@ -79,6 +79,14 @@ class SessionInterface(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
 
+# A route with one of these path variables is reached by an unguessable link (a quiz's or a
+# class's token, a class's code): its pages and downloads (results, the quiz's key) must not be
+# kept on the disk of a shared store laptop, so they are `no-store` unless the view chose its own
+# caching (the class poll: a status line revalidated by ETag). A new secret route names its
+# variable `token` or `code`.
+SECRET_ARGUMENTS = ("token", "code")
+
+
 def set_headers(response):
     headers = response.headers
     headers.setdefault("Content-Security-Policy", CSP)
@@ -88,6 +96,9 @@ def set_headers(response):
     headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
     if request.is_secure:
         headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    rule = request.url_rule
+    if rule is not None and not rule.arguments.isdisjoint(SECRET_ARGUMENTS):
+        headers.setdefault("Cache-Control", "no-store")
     if response.mimetype == "text/html":
         # Pages carry the visitor's CSRF token and progress: never for a shared cache.
         headers.setdefault("Cache-Control", "private, no-cache")
