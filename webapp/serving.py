@@ -8,6 +8,22 @@ HOST and PORT come from the environment (`HOST=0.0.0.0 make run` for a store's w
 import os
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+
+
+def public_url(env) -> str | None:
+    """Where absolute links (share links, the join QR code) point: where this server listens,
+    0.0.0.0 standing for the LAN address the banner prints (webapp/network.py), so a request's
+    Host header can't change them. Behind a proxy (PROXY_FIX), the host it forwards, unless
+    PUBLIC_URL says."""
+    if env.get("PUBLIC_URL") or env.get("PROXY_FIX", "0") not in ("", "0"):
+        return env.get("PUBLIC_URL") or None
+    host = env.get("HOST", "127.0.0.1")
+    host = "0.0.0.0" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
+    return f"http://{host}:{env.get('PORT', '8000')}"
+
+
+# gunicorn puts raw_env in the environment before it loads the app (preload_app).
+raw_env = [f"PUBLIC_URL={public_url(os.environ)}"] if public_url(os.environ) else []
 # Processes, not threads, share the cores: each process has its own interpreter lock. One more
 # process than cores, with 2 threads each, kept a 500-learner class at p95 14-23 ms on 2 cores
 # where 2 processes x 4 threads gave 84 ms (bench/class_load.py --page class): a worker busy

@@ -109,3 +109,12 @@ def test_a_worker_killed_with_kill_9_is_replaced(server):
 ])
 def test_a_request_is_whole_when_its_headers_and_announced_body_are_in(data, complete):
     assert request_complete(data) is complete
+
+
+def test_links_name_where_make_run_listens_not_the_host_header(server):
+    """serving.py sets PUBLIC_URL from HOST and PORT: a crafted Host header changes no link."""
+    port, _ = server
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", "/sandbox", headers={"Host": "evil.example"})
+    html = connection.getresponse().read().decode()
+    assert f"http://127.0.0.1:{port}/sandbox?b=" in html and "evil.example" not in html

@@ -24,6 +24,7 @@ from ...content.generate import TIERS, check_split
 from ...content.questions import SOURCES, bank, draw
 from ...content.quizfile import MAX_BYTES, QuizFileError, dump, parse
 from ...i18n import gettext
+from ...network import external_url
 from ...security import accepts_upload
 from ...services import quizzes
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
@@ -161,8 +162,8 @@ def owner_page(quiz, *, problems=(), file_problems=(), status: int = 200):
         source_names=QUESTION_SOURCES, type_names=TYPE_NAMES, board_types=BOARD_TYPE_NAMES,
         bank_questions=[q for q in quiz_questions([{"bank": b.id} for b in bank().of_tier(tier)])
                         if q["id"] not in chosen],
-        take_url=url_for(".take", token=quiz.take_token, _external=True),
-        owner_url=url_for(".owner", token=quiz.owner_token, _external=True)), status
+        take_url=external_url(".take", token=quiz.take_token),
+        owner_url=external_url(".owner", token=quiz.owner_token)), status
 
 
 @bp.get("/o/<token>/results.csv")
