@@ -6,6 +6,7 @@ HOST and PORT come from the environment (`HOST=0.0.0.0 make run` for a store's w
 """
 
 import os
+import re
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 
@@ -22,6 +23,16 @@ def public_url(env) -> str | None:
     return f"http://{host}:{env.get('PORT', '8000')}"
 
 
+def control_socket_path(env) -> str:
+    """This server's own gunicorn control socket (`gunicornc -s PATH`), named after where it
+    listens, in gunicorn's usual folder: its default, one path per user, let a second server on
+    the machine take the first's over and remove it when it stopped."""
+    folder = env.get("XDG_RUNTIME_DIR") or os.path.join(os.path.expanduser("~"), ".gunicorn")
+    where = f"{env.get('HOST', '127.0.0.1')}-{env.get('PORT', '8000')}"
+    return os.path.join(folder, "trample-" + re.sub(r"[^A-Za-z0-9.-]", "_", where) + ".ctl")
+
+
+control_socket = control_socket_path(os.environ)
 # gunicorn puts raw_env in the environment before it loads the app (preload_app).
 raw_env = [f"PUBLIC_URL={public_url(os.environ)}"] if public_url(os.environ) else []
 # Processes, not threads, share the cores: each process has its own interpreter lock. One more
