@@ -31,6 +31,9 @@ REQUEST_SECONDS = 60
 # Past this, a request is handed to a thread with what has arrived (a quiz file of 256 KB, four
 # times over, is the largest the app takes: webapp/views/quiz/sharing.py UPLOAD_LIMIT).
 MAX_BUFFERED = 1024 * 1024 + 64 * 1024
+# Bytes all of a worker's arriving requests may hold: past it, the request that arrived last
+# goes to a thread as gthread would (many large half-sent uploads must not exhaust memory).
+MAX_BUFFERED_IN_ALL = 32 * 1024 * 1024
 _HEADERS_END = b"\r\n\r\n"
 _LENGTH = re.compile(rb"^content-length[ \t]*:[ \t]*([0-9]{1,12})[ \t]*\r?$", re.I | re.M)
 _CHUNKED = re.compile(rb"^transfer-encoding[ \t]*:.*chunked", re.I | re.M)
@@ -60,6 +63,7 @@ class WholeRequestWorker(ThreadWorker):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.arriving = deque()  # connections whose request is still arriving, oldest first
+        self.buffered = 0  # bytes they hold
 
     def accept(self, listener):
         if self.cfg.is_ssl:  # TLS bytes can't be read ahead of the handshake: gthread's way
@@ -100,12 +104,14 @@ class WholeRequestWorker(ThreadWorker):
             self.drop(conn)
             return
         conn.early += data
+        self.buffered += len(data)
         complete = request_complete(conn.early)
         if complete is None:
             self.drop(conn, _LENGTH_REQUIRED)
-        elif complete:
+        elif complete or self.buffered > MAX_BUFFERED_IN_ALL:
             self.poller.unregister(conn.sock)
             self.arriving.remove(conn)
+            self.buffered -= len(conn.early)
             conn.data_ready = True
             self.enqueue_req(conn)
         elif not conn.continued and _HEADERS_END in conn.early and _CONTINUE.search(
@@ -132,6 +138,7 @@ class WholeRequestWorker(ThreadWorker):
     def drop(self, conn, answer: bytes = b""):
         self.poller.unregister(conn.sock)
         self.arriving.remove(conn)
+        self.buffered -= len(conn.early)
         if answer:
             self.send_quietly(conn, answer)
         self.nr_conns -= 1

@@ -120,7 +120,7 @@ def test_links_name_where_make_run_listens_not_the_host_header(server):
     assert f"http://127.0.0.1:{port}/sandbox?b=" in html and "evil.example" not in html
 
 
-def test_two_servers_side_by_side_keep_their_own_control_sockets():
+def test_two_servers_side_by_side_keep_their_own_control_sockets(server):
     """gunicorn's control socket was one path per user: a second server replaced the first's,
     and removed it when it stopped. Each now has its own (webapp/serving.py)."""
     from gunicorn.ctl.client import ControlClient
@@ -136,7 +136,7 @@ def test_two_servers_side_by_side_keep_their_own_control_sockets():
         with ControlClient(path, timeout=10) as client:
             return f":{port}" in json.dumps(client.send_command("show listeners"))
 
-    with bench_server.gunicorn() as (_, first, _master):
-        with bench_server.gunicorn() as (_, second, _master2):
-            assert listens_on(first) and listens_on(second)
-        assert listens_on(first)  # the second one stopped: the first still answers
+    first, _ = server
+    with bench_server.gunicorn() as (_, second, _master):
+        assert listens_on(first) and listens_on(second)
+    assert listens_on(first)  # the second one stopped: the first still answers
