@@ -133,11 +133,11 @@ def parse(text: str | bytes, name: str = "quiz.toml", *,
     return settings, [q.model_dump(exclude_none=True) for q in quiz.questions]
 
 
-def listed(problems: list[str]) -> list[str]:
-    """The first MAX_LISTED problems, and how many more: an answer stays small."""
-    if len(problems) <= MAX_LISTED:
-        return problems
-    return [*problems[:MAX_LISTED], f"… and {len(problems) - MAX_LISTED:,} more problems"]
+def listed(problems: list[str], total: int | None = None) -> list[str]:
+    """The first MAX_LISTED problems, and how many more of the `total` (all of `problems` when
+    not given) there are: an answer stays small."""
+    more = (len(problems) if total is None else total) - MAX_LISTED
+    return [*problems[:MAX_LISTED], f"… and {more:,} more problems"] if more > 0 else problems
 
 
 def _check_shape(data: dict, name: str, max_questions: int) -> None:
@@ -178,7 +178,7 @@ def _located(name: str, text: str, err: ValidationError) -> list[str]:
         message = {"extra_forbidden": "unknown field", "missing": "is required"}.get(
             e["type"], e["msg"].removeprefix("Value error, "))
         out.append(f"{name}: line {line}: {field}: {message}")
-    return listed(out + ["-"] * (len(errors) - len(out)))
+    return listed(out, total=len(errors))
 
 
 def _rebased(e: dict) -> dict:
