@@ -51,11 +51,13 @@ def refuse_bad_hosts(wsgi_app):
     return app
 
 
-def accepts_upload(size: int):
+def accepts_upload(size: int, too_big=None):
     """Route marker: this view takes a file of up to `size` bytes (past MAX_CONTENT_LENGTH, which
-    suits forms and boards), so it can answer a too-big file in words instead of a bare 413."""
+    suits forms and boards), so it can answer a too-big file in words; a request larger still is
+    a 413 whose page says `too_big` (the error handler reads it)."""
     def mark(view):
         view.max_content_length = size
+        view.too_big = too_big
         return view
     return mark
 

@@ -87,3 +87,19 @@ def test_a_real_fifty_question_quiz_goes_out_and_comes_back(client):
     assert len(exported) < MAX_BYTES
     response = post_file(client, "/quiz/new/import", exported)
     assert response.status_code == 303, response.get_data(as_text=True)[-3000:]
+
+
+@pytest.mark.parametrize("route", ["new", "owner"])
+def test_a_request_far_past_the_file_cap_is_a_413_that_says_so(app, client, owner_url, route):
+    url = "/quiz/new/import" if route == "new" else owner_url + "/import"
+    response = post_file(client, url, b"# padding\n" * (MAX_BYTES // 2))  # 5 x the file cap
+    html = response.get_data(as_text=True)
+    assert response.status_code == 413
+    assert f"A quiz file is at most {MAX_BYTES // 1024} KB" in html
+    with app.app_context():
+        assert len(quizzes.shared(owner=owner_url.rsplit("/", 1)[1]).questions) == 2
+
+
+def test_other_forms_keep_the_small_request_cap(client):
+    response = client.post("/class/new", data={"lesson": "x" * 100_000})
+    assert response.status_code == 413 and "A quiz file" not in response.get_data(as_text=True)

@@ -50,6 +50,9 @@ def _handle(err: HTTPException):
         response.status_code = code
     else:
         hint = _CSRF_HINT if isinstance(err, CSRFError) else _HINTS.get(code, _HINTS[400])
+        if code == 413:  # an upload route says what it takes (security.accepts_upload)
+            hint = getattr(current_app.view_functions.get(request.endpoint), "too_big",
+                           None) or hint
         response = render("errors/error.html", "error", status=code, code=code,
                           title=_TITLES.get(code, err.name), hint=hint,
                           heading="h2" if wants_fragment() else "h1")

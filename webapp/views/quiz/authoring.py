@@ -28,7 +28,7 @@ from ...security import accepts_upload
 from ...services import quizzes
 from ..sandbox import board as sandbox_board
 from . import bp, whole
-from .sharing import UPLOAD_LIMIT, _upload_name, _uploaded, owned, owner_page, read_settings
+from .sharing import TOO_BIG, UPLOAD_LIMIT, _upload_name, _uploaded, owned, owner_page, read_settings
 
 MAX_ADD = 25  # generated questions added at once
 
@@ -102,7 +102,7 @@ def _link_code(text: str) -> str:
 
 
 @bp.post("/o/<token>/import")
-@accepts_upload(UPLOAD_LIMIT)
+@accepts_upload(UPLOAD_LIMIT, TOO_BIG)
 def import_file(token: str):
     quiz = owned(token)
     try:

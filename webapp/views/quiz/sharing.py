@@ -23,7 +23,7 @@ from flask import Response, abort, redirect, render_template, request, url_for
 from ...content.generate import TIERS, check_split
 from ...content.questions import SOURCES, bank, draw
 from ...content.quizfile import MAX_BYTES, QuizFileError, dump, parse
-from ...i18n import gettext
+from ...i18n import _l, gettext
 from ...network import external_url
 from ...security import accepts_upload
 from ...services import quizzes
@@ -96,10 +96,12 @@ def _new_page(settings, first, problems, preview, status=200, file_problems=()):
 
 # A request may carry a file four times the file cap: the view then says the file is too big.
 UPLOAD_LIMIT = 4 * MAX_BYTES
+TOO_BIG = _l("A quiz file is at most %(kb)s KB; this one was far larger. Nothing was imported.",
+             kb=MAX_BYTES // 1024)
 
 
 @bp.post("/new/import")
-@accepts_upload(UPLOAD_LIMIT)
+@accepts_upload(UPLOAD_LIMIT, TOO_BIG)
 def import_new():
     """A quiz from a file (its settings and questions): saved at once, then edited as any."""
     try:
