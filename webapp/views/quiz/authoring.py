@@ -28,7 +28,8 @@ from ...security import accepts_upload
 from ...services import quizzes
 from ..sandbox import board as sandbox_board
 from . import bp, whole
-from .sharing import TOO_BIG, UPLOAD_LIMIT, _upload_name, _uploaded, owned, owner_page, read_settings
+from .sharing import (TOO_BIG, UPLOAD_LIMIT, _upload_name, _uploaded, owned, owner_page,
+                      read_settings)
 
 MAX_ADD = 25  # generated questions added at once
 
