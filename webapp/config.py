@@ -7,6 +7,7 @@ once into the git-ignored instance folder so restarts (and several gunicorn work
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -53,6 +54,10 @@ class Defaults:
     # response by whichever request comes first in each period; 0 turns it off (then run
     # `flask --app webapp clean-up` from cron).
     CLEANUP_EVERY = 3600
+    # Scheme and host of the absolute links pages show (share links, the join QR code), e.g.
+    # "http://192.168.1.20:8000"; 0.0.0.0 stands for this machine's LAN address. `make run` sets
+    # it (webapp/serving.py); unset, links follow the request's Host (a proxy's, with PROXY_FIX).
+    PUBLIC_URL: str | None = None
     # Bytes of recent practice verdicts each worker keeps (webapp/live/memo.py): about 750 of
     # 5.5 KB (key and body as Python holds them), more than the 495 splits of the largest
     # practice board in one language; 0 turns it off.
@@ -68,6 +73,7 @@ _ENV = {
     "GZIP": lambda v: v.lower() in ("1", "true", "yes"),
     "RATE_LIMITS": lambda v: dict(part.strip().split("=", 1) for part in v.split(",")
                                   if part.strip()),
+    "PUBLIC_URL": str,
     "LIVE_CACHE_BYTES": int,
     "CLEANUP_EVERY": int,
 }
@@ -84,6 +90,18 @@ def load(app: Flask, config: dict | None) -> None:
     app.config["RATE_LIMITS"] = rate_limits(app.config.get("RATE_LIMITS") or {})
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+    if app.config.get("PUBLIC_URL"):
+        app.config["PUBLIC_URL"] = _public_url(app.config["PUBLIC_URL"])
+
+
+_PUBLIC_URL = re.compile(r"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?(?:/\S*)?")
+
+
+def _public_url(value: str) -> str:
+    if not _PUBLIC_URL.fullmatch(value.strip()):
+        raise ValueError(f"PUBLIC_URL must look like http://192.168.1.20:8000 or "
+                         f"https://trample.example.org, not {value!r}")
+    return value.strip().rstrip("/")
 
 
 def rate_limits(given: dict) -> dict[str, str]:

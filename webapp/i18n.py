@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import os
 from pathlib import Path
+from urllib.parse import urlencode
 
 from flask import Flask, current_app, g, request, url_for
 from babel import Locale
@@ -16,6 +17,7 @@ from babel.lists import format_list
 from markupsafe import Markup
 from flask_babel import Babel, get_locale, get_translations, gettext, lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import BuildError
 
 from .content import LANGUAGES
 from .rules import ABILITIES
@@ -71,14 +73,17 @@ def lang_url(code: str) -> str:
     """This page in another language: the same page and query (plus the page's own link arguments,
     e.g. the sandbox board after a form post), with ?lang= set. Built from the route the path
     matches for GET, never from the raw path, so a crafted path can't make it point elsewhere;
-    a path no page answers (a 404) links to the home page."""
+    a path no page answers (a 404) links to the home page. The query is added as it came, never
+    passed to url_for: a parameter named like a path variable (?step_id=) or like url_for's own
+    keywords (?_external=, ?_scheme=) would change the link or fail every page that has one."""
     args = {**request.args.to_dict(), **g.get("link_args", {}), "lang": code}
     try:  # a view that answers a post may name its page (g.page = (endpoint, arguments))
         endpoint, view_args = g.get("page") or current_app.url_map.bind("localhost").match(
             request.path, "GET")
-    except HTTPException:  # no such page, or no GET page at this path
-        endpoint, view_args = "main.index", {}
-    return url_for(endpoint, **view_args, **args)
+        path = url_for(endpoint, **view_args)
+    except (HTTPException, BuildError):  # no such page, or no GET page at this path
+        path = url_for("main.index")
+    return f"{path}?{urlencode(args)}"
 
 
 def init_app(app: Flask) -> None:

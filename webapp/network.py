@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import socket
 import time
+from urllib.parse import urlsplit
+
+from flask import current_app, request, url_for
 
 _FOUND: tuple[float, str | None] = (float("-inf"), None)
 
@@ -44,3 +47,22 @@ def lan_address_now() -> str | None:
 def is_loopback(host: str) -> bool:
     name = host.rsplit(":", 1)[0] if not host.startswith("[") else host.split("]")[0] + "]"
     return name in ("localhost", "[::1]") or name.startswith("127.")
+
+
+def external_url(endpoint: str, **values) -> str:
+    """An absolute link to a page, for a person to share or scan: on PUBLIC_URL when it is set
+    (`make run` sets it), so a request's Host header can't change where it points."""
+    return base_url() + url_for(endpoint, **values)
+
+
+def base_url() -> str:
+    """PUBLIC_URL, with 0.0.0.0 replaced by this machine's LAN address (127.0.0.1 while it has
+    none); unset, the scheme and host the request named."""
+    configured = current_app.config.get("PUBLIC_URL")
+    if not configured:
+        return request.host_url.rstrip("/")
+    parts = urlsplit(configured)
+    if parts.hostname == "0.0.0.0":
+        here = lan_address() or "127.0.0.1"
+        return configured.replace("0.0.0.0", here, 1)
+    return configured

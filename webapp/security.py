@@ -9,9 +9,11 @@ from __future__ import annotations
 import gzip
 import re
 
-from flask import Flask, request
+from flask import Flask, abort, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .text import has_control_characters
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -49,11 +51,42 @@ def refuse_bad_hosts(wsgi_app):
     return app
 
 
+def accepts_upload(size: int, too_big=None):
+    """Route marker: this view takes a file of up to `size` bytes (past MAX_CONTENT_LENGTH, which
+    suits forms and boards), so it can answer a too-big file in words; a request larger still is
+    a 413 whose page says `too_big` (the error handler reads it)."""
+    def mark(view):
+        view.max_content_length = size
+        view.too_big = too_big
+        return view
+    return mark
+
+
+def apply_route_marks():
+    # No token, code or name in a link has a control character; PostgreSQL can't even be asked
+    # about one with NUL in it (a 500 on every page with a token).
+    if any(isinstance(v, str) and has_control_characters(v)
+           for v in (request.view_args or {}).values()):
+        abort(404)
+    view = current_app.view_functions.get(request.endpoint)
+    size = getattr(view, "max_content_length", None)
+    if size:
+        request.max_content_length = size
+
+
 class SessionInterface(SecureCookieSessionInterface):
     """The session cookie is Secure whenever the request came over https (or config forces it)."""
 
     def get_cookie_secure(self, app):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+# A route with one of these path variables is reached by an unguessable link (a quiz's or a
+# class's token, a class's code): its pages and downloads (results, the quiz's key) must not be
+# kept on the disk of a shared store laptop, so they are `no-store` unless the view chose its own
+# caching (the class poll: a status line revalidated by ETag). A new secret route names its
+# variable `token` or `code`.
+SECRET_ARGUMENTS = ("token", "code")
 
 
 def set_headers(response):
@@ -65,6 +98,9 @@ def set_headers(response):
     headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
     if request.is_secure:
         headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    rule = request.url_rule
+    if rule is not None and not rule.arguments.isdisjoint(SECRET_ARGUMENTS):
+        headers.setdefault("Cache-Control", "no-store")
     if response.mimetype == "text/html":
         # Pages carry the visitor's CSRF token and progress: never for a shared cache.
         headers.setdefault("Cache-Control", "private, no-cache")
@@ -100,6 +136,7 @@ def init_app(app: Flask) -> None:
         n = int(app.config["PROXY_FIX"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
     app.wsgi_app = refuse_bad_hosts(app.wsgi_app)
+    app.before_request(apply_route_marks)  # before CSRFProtect's, which reads the form
     app.after_request(set_headers)
     if app.config["GZIP"]:
         app.after_request(compress)

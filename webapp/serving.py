@@ -6,14 +6,43 @@ HOST and PORT come from the environment (`HOST=0.0.0.0 make run` for a store's w
 """
 
 import os
+import re
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+
+
+def public_url(env) -> str | None:
+    """Where absolute links (share links, the join QR code) point: where this server listens,
+    0.0.0.0 standing for the LAN address the banner prints (webapp/network.py), so a request's
+    Host header can't change them. Behind a proxy (PROXY_FIX), the host it forwards, unless
+    PUBLIC_URL says."""
+    if env.get("PUBLIC_URL") or env.get("PROXY_FIX", "0") not in ("", "0"):
+        return env.get("PUBLIC_URL") or None
+    host = env.get("HOST", "127.0.0.1")
+    host = "0.0.0.0" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
+    return f"http://{host}:{env.get('PORT', '8000')}"
+
+
+def control_socket_path(env) -> str:
+    """This server's own gunicorn control socket (`gunicornc -s PATH`), named after where it
+    listens, in gunicorn's usual folder: its default, one path per user, let a second server on
+    the machine take the first's over and remove it when it stopped."""
+    folder = env.get("XDG_RUNTIME_DIR") or os.path.join(os.path.expanduser("~"), ".gunicorn")
+    where = f"{env.get('HOST', '127.0.0.1')}-{env.get('PORT', '8000')}"
+    return os.path.join(folder, "trample-" + re.sub(r"[^A-Za-z0-9.-]", "_", where) + ".ctl")
+
+
+control_socket = control_socket_path(os.environ)
+# gunicorn puts raw_env in the environment before it loads the app (preload_app).
+raw_env = [f"PUBLIC_URL={public_url(os.environ)}"] if public_url(os.environ) else []
 # Processes, not threads, share the cores: each process has its own interpreter lock. One more
 # process than cores, with 2 threads each, kept a 500-learner class at p95 14-23 ms on 2 cores
 # where 2 processes x 4 threads gave 84 ms (bench/class_load.py --page class): a worker busy
 # drawing the room overview holds up only its own few connections.
 workers = int(os.environ.get("WEB_WORKERS") or len(os.sched_getaffinity(0)) + 1)
-worker_class = "gthread"
+# gthread, except that a request is read whole before a thread takes it: with no proxy in front,
+# twenty clients trickling a POST body otherwise held every thread (webapp/worker.py).
+worker_class = "webapp.worker.WholeRequestWorker"
 threads = int(os.environ.get("WEB_THREADS") or 2)
 # The app (its code, lessons and catalogs) is loaded once, before the workers are forked: a
 # worker that dies is replaced at once, without a second of loading while its class waits. The

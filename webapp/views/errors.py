@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, current_app, jsonify, request
+from flask import Flask, Response, current_app, jsonify, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import (HTTPException, InternalServerError, ServiceUnavailable,
                                  TooManyRequests)
@@ -38,6 +38,17 @@ _CSRF_HINT = _l("The page was open too long or cookies are blocked, so the form'
 
 
 def handle(err: HTTPException, hint=None):
+    """The error's page; if drawing it fails too, a plain one (the security headers are still
+    added after): an error handler that raises gives gunicorn's bare 500 and a second traceback."""
+    try:
+        return _handle(err, hint)
+    except Exception:  # noqa: BLE001 - whatever broke, the visitor gets an answer
+        current_app.logger.exception("The error page for %s failed", err.code)
+        code = err.code or 500
+        return Response(f"{code} {err.name}\n", code, mimetype="text/plain")
+
+
+def _handle(err: HTTPException, hint=None):
     code = err.code or 500
     if request.path.startswith("/api/"):
         response = jsonify({"error": _api_message(err)})
@@ -45,6 +56,9 @@ def handle(err: HTTPException, hint=None):
     else:
         if hint is None:
             hint = _CSRF_HINT if isinstance(err, CSRFError) else _HINTS.get(code, _HINTS[400])
+        if code == 413:  # an upload route says what it takes (security.accepts_upload)
+            hint = getattr(current_app.view_functions.get(request.endpoint), "too_big",
+                           None) or hint
         response = render("errors/error.html", "error", status=code, code=code,
                           title=_TITLES.get(code, err.name), hint=hint,
                           heading="h2" if wants_fragment() else "h1")

@@ -26,6 +26,7 @@ from __future__ import annotations
 import csv
 import io
 from types import SimpleNamespace
+from urllib.parse import urlsplit
 
 import segno
 from flask import Response, abort, redirect, render_template, request, url_for
@@ -34,7 +35,7 @@ from markupsafe import Markup, escape
 from ...htmx import render
 from ...i18n import gettext
 from ...live import labels, live_check
-from ...network import is_loopback, lan_address
+from ...network import base_url, is_loopback, lan_address
 from ...services import answers, class_reports, classes, quizzes
 from ...services.spreadsheet import cell
 from .. import limiting
@@ -96,13 +97,15 @@ def new():
 
 
 def join_url(room) -> str:
-    """The link players open: this server as the host reached it, or, when the host opened it
-    on this machine (localhost), this machine's LAN address, which phones can reach."""
-    host = request.host
+    """The link players open: on this server's public address (PUBLIC_URL, see
+    webapp/network.py), or, when that is this machine (localhost), its LAN address, which phones
+    can reach."""
+    base = urlsplit(base_url())
+    host = base.netloc
     if is_loopback(host) and (lan := lan_address()):
         port = host.rsplit(":", 1)[1] if ":" in host.rsplit("]", 1)[-1] else None
         host = f"{lan}:{port}" if port else lan
-    return f"{request.scheme}://{host}{url_for('.join_form', code=room.code)}"
+    return f"{base.scheme}://{host}{base.path}{url_for('.join_form', code=room.code)}"
 
 
 def qr_svg(url: str, label: str | None = None) -> Markup:

@@ -35,6 +35,7 @@ from ...htmx import render
 from ...i18n import _l, gettext
 from ...live import board_cards, labels, live_check
 from ...services import quizzes
+from ...text import ControlCharacters, typed_text
 from .. import limiting
 from .answers import QuizAnswerError, chose_nothing, read_answer, read_split
 
@@ -42,6 +43,9 @@ bp = Blueprint("quiz", __name__, url_prefix="/quiz")
 TEMPLATE = "quiz/question.html"
 COUNTS = {"practice": 10, "exam": 25}
 MAX_NAME = 60
+# The one wording for a name or title with a control character in it (webapp/text.py).
+CONTROL_CHARACTERS = _l("Names and titles can’t contain control characters (invisible codes "
+                        "such as NUL): remove them and send it again.")
 MODE_NAMES = {"practice": _l("Practice: feedback after each question"),
               "exam": _l("Exam: feedback at the end")}
 QUESTION_SOURCES = {"bank": _l("from the bank"), "generated": _l("generated"),
@@ -83,6 +87,16 @@ def whole(raw: str | None, low: int, high: int) -> int | None:
     return None
 
 
+def read_text(form, field: str, limit: int, problems: list) -> str:
+    """A name or title from a form, as stored; "" (and the problem, in words) if it has a control
+    character."""
+    try:
+        return typed_text(form.get(field), limit)
+    except ControlCharacters:
+        problems.append(str(CONTROL_CHARACTERS))
+        return ""
+
+
 def read_minutes(form, problems: list) -> int | None:
     """The optional exam timer: empty or 0 means none."""
     raw = (form.get("minutes") or "").strip()
@@ -98,12 +112,12 @@ def read_minutes(form, problems: list) -> int | None:
 @bp.post("")
 def start():
     form = request.form
-    name = " ".join(form.get("name", "").split())[:MAX_NAME]
+    problems = []
+    name = read_text(form, "name", MAX_NAME, problems)
     tier, mode = whole(form.get("tier"), 1, max(TIERS)), form.get("mode", "")
     source = form.get("source") or "mixed"
     count = whole(form.get("count") or str(COUNTS.get(mode, 10)), 1, quizzes.MAX_QUESTIONS)
-    problems = []
-    if not name:
+    if not name and not problems:
         problems.append(gettext("Enter your name: the quiz's results show it."))
     if tier is None:
         problems.append(gettext("Choose a tier."))

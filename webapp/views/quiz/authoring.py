@@ -28,12 +28,13 @@ from ...content.questions import QuestionError, bank, own_question, to_spec
 from ...content.quizfile import QuizFileError, parse
 from ...i18n import _l, gettext
 from ...rules import BoardError
+from ...security import accepts_upload
 from ...services import quizzes
 from .. import limiting
 from ..sandbox import board as sandbox_board
 from . import bp, whole
-from .sharing import (_upload_name, _uploaded, no_store, owned, owner_page, read_settings,
-                      remember)
+from .sharing import (TOO_BIG, UPLOAD_LIMIT, _upload_name, _uploaded, no_store, owned,
+                      owner_page, read_settings, remember)
 
 MAX_ADD = 25  # generated questions added at once
 QUESTIONS_LOCKED = _l("Someone has taken this quiz, so its questions are locked: their results "
@@ -112,10 +113,11 @@ def _link_code(text: str) -> str:
 
 @bp.post("/o/<token>/import")
 @no_store
+@accepts_upload(UPLOAD_LIMIT, TOO_BIG)
 def import_file(token: str):
     quiz = owned(token)
     try:
-        _, specs = parse(_uploaded(), _upload_name())
+        _, specs = parse(_uploaded(), _upload_name(), max_questions=quizzes.MAX_QUESTIONS)
     except QuizFileError as err:
         return owner_page(quiz, file_problems=err.problems, status=400)
     if len(quiz.questions) + len(specs) > quizzes.MAX_QUESTIONS:

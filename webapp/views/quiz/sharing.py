@@ -32,15 +32,18 @@ from flask import Response, abort, make_response, redirect, render_template, req
 
 from ...content.generate import TIERS, check_split
 from ...content.questions import SOURCES, bank, draw
-from ...content.quizfile import QuizFileError, dump, parse
+from ...content.quizfile import MAX_BYTES, QuizFileError, dump, parse
 from ...i18n import _l, gettext
+from ...network import external_url
+from ...security import accepts_upload
 from ...services import quizzes
 from ...services.class_reports import quiz_runs
 from ...services.spreadsheet import cell
 from .. import classroom  # its signed-cookie helpers (the module: the two import each other)
 from .. import limiting
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
-               TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, shown_answer, whole)
+               TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, read_text, shown_answer,
+               whole)
 
 MAX_TITLE = 80
 ATTEMPTS_COOKIE = "quiz_attempts"  # this browser's attempt tokens at shared quizzes, newest first
@@ -85,8 +88,8 @@ def no_store(view):
 def read_settings(form) -> tuple[dict, list[str]]:
     """Title, mode, pass mark and timer from a form; every problem, in words."""
     problems = []
-    title = " ".join(form.get("title", "").split())[:MAX_TITLE]
-    if not title:
+    title = read_text(form, "title", MAX_TITLE, problems)
+    if not title and not problems:
         problems.append(gettext("Give the quiz a title: takers see it."))
     pass_mark = whole(form.get("pass_mark") or str(quizzes.PASS_MARK), 1, 100)
     if pass_mark is None:
@@ -144,12 +147,19 @@ def _new_page(settings, first, problems, preview, status=200, file_problems=()):
                            other_seed=secrets.randbelow(2**31)), status
 
 
+# A request may carry a file four times the file cap: the view then says the file is too big.
+UPLOAD_LIMIT = 4 * MAX_BYTES
+TOO_BIG = _l("A quiz file is at most %(kb)s KB; this one was far larger. Nothing was imported.",
+             kb=MAX_BYTES // 1024)
+
+
 @bp.post("/new/import")
+@accepts_upload(UPLOAD_LIMIT, TOO_BIG)
 def import_new():
     """A quiz from a file (its settings and questions): saved at once, then edited as any."""
     limiting.limit("quiz-new")  # before the file is read: parsing it is the costly part
     try:
-        settings, specs = parse(_uploaded(), _upload_name())
+        settings, specs = parse(_uploaded(), _upload_name(), max_questions=quizzes.MAX_QUESTIONS)
     except QuizFileError as err:
         settings, _ = read_settings({})
         first, _ = _first_questions({})
@@ -161,7 +171,7 @@ def import_new():
 
 def _uploaded() -> bytes:
     file = request.files.get("file")
-    data = file.read(1024 * 1024) if file else b""
+    data = file.read(MAX_BYTES + 1) if file else b""  # enough to know it is too big
     if not data.strip():
         raise QuizFileError([gettext("Choose a quiz file (.toml) to import.")])
     return data
@@ -189,7 +199,8 @@ def take(token: str):
         return render_template("quiz/take.html", quiz=quiz, refusal=refusal, mine=attempt), status
     problem = None
     if request.method == "POST":
-        name = " ".join(request.form.get("name", "").split())[:MAX_NAME]
+        problems = []
+        name = read_text(request.form, "name", MAX_NAME, problems)
         if name:
             limiting.limit("quiz-attempt", quiz.take_token)
             limiting.limit("attempt")
@@ -197,7 +208,8 @@ def take(token: str):
             return classroom.set_cookie(
                 redirect(url_for(".question", token=started, n=1), 303), ATTEMPTS_COOKIE,
                 " ".join([started, *mine][:quizzes.MEMORY]), path="/quiz")
-        problem = gettext("Enter your name: the quiz's owner sees it with your score.")
+        problem = problems[0] if problems else \
+            gettext("Enter your name: the quiz's owner sees it with your score.")
     return render_template("quiz/take.html", quiz=quiz, problem=problem, mine=attempt,
                            counts=COUNTS), 400 if problem else 200
 
@@ -230,7 +242,7 @@ def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int =
     from ..classroom.host import qr_svg  # the class projector's; not at the top (see remembered)
     attempts = quizzes.attempts(quiz)
     questions = quiz_questions(quiz.questions)
-    take_url = url_for(".take", token=quiz.take_token, _external=True)
+    take_url = external_url(".take", token=quiz.take_token)
     tier = whole(request.args.get("tier"), 1, max(TIERS)) or 1
     chosen = {r["bank"] for r in quiz.questions if "bank" in r}
     return render_template(
@@ -246,7 +258,7 @@ def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int =
         state=quiz.why_not_open(), now=quizzes.utc_now(),
         take_url=take_url, take_qr=qr_svg(take_url, gettext("QR code of the take link %(url)s",
                                                          url=take_url)),
-        owner_url=url_for(".owner", token=quiz.owner_token, _external=True)), status
+        owner_url=external_url(".owner", token=quiz.owner_token)), status
 
 
 def settings_values(quiz) -> dict:

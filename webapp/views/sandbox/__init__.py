@@ -13,6 +13,7 @@ from ... import csrf
 from ...htmx import render
 from ...i18n import gettext
 from ...live import labels, live_check
+from ...network import base_url
 from ...rules import LIMITS, MAX_NAME, MAX_NUMBER
 from . import board as state
 
@@ -87,7 +88,7 @@ def _show(board: dict, blocks="workspace", status: int = 200, url_header: str | 
     g.link_args = {"b": link.partition("b=")[2]}  # the language switcher keeps the board
     response = render(TEMPLATE, blocks, status=status, board=board, names=labels(board), live=live,
                       editing=editing, link_error=link_error,
-                      link_url=request.host_url.rstrip("/") + link)
+                      link_url=base_url() + link)
     if url_header:
         response.headers[url_header] = link
     return response
