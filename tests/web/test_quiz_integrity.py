@@ -103,6 +103,37 @@ def test_an_exam_question_page_and_its_live_fragment_give_nothing_away(client, a
         assert seed not in client.get(f"/quiz/a/{attempt.token}{path}").get_data(as_text=True)
 
 
+SLIDER_HINTS = ("Lethal ", "lethal", "data-lethal", "At most", "(rule ", "dies", "survives",
+                "Banding: the defending player")
+
+
+def slider_panel(html: str) -> str:
+    """The sliders' part of a question page (the board, the damage left, the notes)."""
+    start = html.index('class="assign"')
+    return html[start:html.index("</section>", start)]
+
+
+def test_an_exam_assign_questions_sliders_say_nothing_the_core_worked_out(client, app):
+    """Lethal marks and tags, "at most N" and gates with their rules are the key's parts and
+    their reasons: an exam's sliders show only the damage placed and left until it is submitted,
+    in the page and in the live fragment; after submission they teach again."""
+    attempt = attempt_of(app, start(client, mode="exam", count="30", tier="1"))
+    assigns = [(n, q) for n, q in enumerate(questions_of(attempt), start=1)
+               if q["type"] == "assign"]
+    assert assigns, "30 generated tier-1 questions hold an assign question"
+    for n, q in assigns:
+        url = f"/quiz/a/{attempt.token}/{n}"
+        for html in (client.get(url).get_data(as_text=True),
+                     post(client, f"{url}/live", **right_answer(q)).get_data(as_text=True)):
+            shown = slider_panel(html) if 'class="assign"' in html else html
+            for hint in SLIDER_HINTS:
+                assert hint not in shown, (n, hint)
+    post(client, f"/quiz/a/{attempt.token}/submit")
+    n, q = assigns[0]
+    after = slider_panel(client.get(f"/quiz/a/{attempt.token}/{n}").get_data(as_text=True))
+    assert "Lethal " in after or "At most" in after
+
+
 def test_an_exam_answer_can_change_until_submitted_then_never(client, app):
     attempt = attempt_of(app, start(client, mode="exam", count="2", tier="1"))
     q = questions_of(attempt)[0]

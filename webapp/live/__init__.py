@@ -44,7 +44,7 @@ class Live:
 def live_check(board: dict, split: Mapping | None = None, *, fit: bool = False,
                best: bool = False, locked: RowText | None = None,
                explain: RowText | None = None, hide_most: Collection = (),
-               fixed: Mapping | None = None) -> Live:
+               fixed: Mapping | None = None, blind: bool = False) -> Live:
     """The sliders of `board` set to `split`, checked by the rules core.
 
     fit: clamp the split as the sliders do (only recipients the core allows, never more in total
@@ -55,6 +55,9 @@ def live_check(board: dict, split: Mapping | None = None, *, fit: bool = False,
     hide_most: (attacker, recipient) rows whose "at most N" mark would give an answer away.
     fixed: an exercise's locked sliders ({attacker: {recipient: amount}}): the marks and counts
          are then what is left to choose with them (the core's analyze(fixed=)).
+    blind: an exam before it is submitted: the sliders say only the damage placed and left,
+         nothing the core worked out (lethal marks and tags, "at most N", gates, who divides the
+         damage), since those are the key's parts and their reasons.
     """
     names = labels(board)
     try:
@@ -82,6 +85,12 @@ def live_check(board: dict, split: Mapping | None = None, *, fit: bool = False,
             row["explain"] = explain(*key) if explain else None
             if key in hide_most:
                 row["mark"], row["note"] = None, ""
+            if blind:
+                row.update(blind=True, mark=None, note="", gate="", is_lethal=False,
+                           flagged=False, lethal=None, valuetext=row["vt"].replace(
+                               "{n}", str(row["value"])))
+        if blind:
+            view["chooser"] = None
     return Live(board, split, names, attackers, verdict(board, result, views), analysis)
 
 

@@ -144,15 +144,16 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
             split=None) -> dict:
     """What quiz/question.html's `question` block needs, with the class's URLs."""
     shown_board = board(q)
+    held = is_exam(room) and not classes.revealed(room, n)  # an exam's key waits for the host
     live = None
     if q["type"] == "assign":
         shown = split if split is not None else (given if isinstance(given, dict) else {})
         live = live_check(shown_board, shown, fit=True,
-                          hide_most={(q["goal"]["creature"], q["goal"]["recipient"])})
+                          hide_most={(q["goal"]["creature"], q["goal"]["recipient"])},
+                          blind=held)
     # Retry until right: feedback at once, a right answer locks. One answer: the first locks;
     # an exam shows right or wrong (with the key) only once the host revealed it, a practice
     # quiz at once.
-    held = is_exam(room) and not classes.revealed(room, n)  # an exam's key waits for the host
     if room.answer_mode == "one":
         shown_key = not held if is_exam(room) else given is not None
         answered, paced = given is not None or shown_key, False

@@ -322,7 +322,8 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
     if q["type"] == "assign":
         shown = split if split is not None else (given if isinstance(given, dict) else {})
         live = live_check(board, shown, fit=True,
-                          hide_most={(q["goal"]["creature"], q["goal"]["recipient"])})
+                          hide_most={(q["goal"]["creature"], q["goal"]["recipient"])},
+                          blind=not practice and not done)  # an exam: no lethal marks, no gates
     cards = board_cards(board, labels(board)) if board is not None else None
     options = options_of(attempt.token, n, q)
     context = {
