@@ -8,10 +8,10 @@ import io
 import re
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from webapp.services import classes, db
-from webapp.services.models import Class, ClassLearner, ClassResult
+from webapp.services.models import Class, ClassLearner, ClassResult, ClassRun
 
 from tests.web.test_class import HX, ILLEGAL, LEGAL, PRACTICE, STEP_ID, Host, Learner, text
 from tests.web.test_class_quiz import (ASSIGN, LEGAL as LEGAL_Q, NUMBER, ONE, QuizLearner,
@@ -357,6 +357,30 @@ def test_the_quiz_owner_page_lists_its_class_runs_without_names_or_links(app):
     assert re.search(r"Question 3\W+1 of 1 right with their first answer", runs)
     assert "Ana" not in runs and "Bo" not in runs and "/class/" not in runs
     assert host.code not in runs
+
+
+def test_a_quiz_class_left_running_keeps_its_run_for_the_owner_when_it_is_cleaned_up(app):
+    """A host who closes the laptop without pressing End: the clean-up deletes the class after
+    its keep time, but the quiz's owner still gets its run (a lobby nobody played leaves none)."""
+    from datetime import timedelta
+
+    from webapp.services import cleanup
+    from webapp.services.models import utcnow
+
+    quiz, host = exam_class(app)
+    _, idle = exam_class(app)  # never started: nothing to keep
+    ana = QuizLearner(app, host.code, "Ana")
+    host.go(1)
+    ana.send(1, {"amount": "3"})
+    with app.app_context():
+        gone = cleanup.clean(utcnow() + cleanup.CLASS_KEEP + timedelta(minutes=1))
+    assert gone["classes"] == 2
+    runs = re.search(r'<section[^>]*id="class-runs".*?</section>',
+                     text(app.test_client().get(f"/quiz/o/{quiz.owner_token}"))).group(0)
+    assert "1 player" in runs and re.search(r"Question 1\W+1 of 1 right", runs)
+    assert re.search(r"Question 2\W+not asked", runs)
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(ClassRun)) == 1
 
 
 # --- 3. a lesson class: one answer or retry until right; counts say which answers were first -----

@@ -201,10 +201,16 @@ def revealed(room: Class, number: int) -> bool:
 
 
 def end(room: Class) -> None:
-    """The host ends the class; a class on a quiz leaves its run to the quiz's owner (when,
-    how many players, per question how many were right with their first answer)."""
+    """The host ends the class; a class on a quiz leaves its run to the quiz's owner."""
     move(room, state="ended")
-    if room.quiz_token is None:
+    record_run(room)
+
+
+def record_run(room: Class) -> None:
+    """A quiz class's run for the quiz's owner (when, how many players, per question how many
+    were right with their first answer): when the host ends it, or when the clean-up deletes
+    one the host never ended. A lesson class, or one that never asked a question, leaves none."""
+    if room.quiz_token is None or not room.asked:
         return
     quiz_id = db.session.scalar(select(Quiz.id).where(Quiz.take_token == room.quiz_token))
     if quiz_id is None:  # the quiz is gone

@@ -23,9 +23,9 @@ import time
 from datetime import datetime, timedelta
 
 from flask import Flask
-from sqlalchemy import delete, exists
+from sqlalchemy import delete, exists, select
 
-from . import limits
+from . import classes, limits
 from .database import db
 from .models import (Class, Learner, LessonProgress, PracticeAnswer, QuizAnswer, QuizAttempt,
                      StepAttempt, utcnow)
@@ -37,10 +37,15 @@ ASK_EVERY = 60.0  # seconds between one process's looks at the shared hourly gat
 
 
 def clean(now: datetime) -> dict[str, int]:
-    """Delete the stale data (committed); how many rows of each kind went."""
+    """Delete the stale data (committed); how many rows of each kind went. A quiz class the
+    host never ended leaves its run to the quiz's owner first."""
+    for room in db.session.scalars(select(Class).where(
+            Class.touched_at < now - CLASS_KEEP, Class.state != "ended")).all():
+        classes.record_run(room)
     gone = {
         "classes": db.session.execute(
-            delete(Class).where(Class.touched_at < now - CLASS_KEEP)).rowcount,
+            delete(Class).where(Class.touched_at < now - CLASS_KEEP)
+            .execution_options(synchronize_session=False)).rowcount,
         "rate counters": limits.forget_past(now),
         "learners": db.session.execute(delete(Learner).where(
             Learner.created_at < now - LEARNER_KEEP,
