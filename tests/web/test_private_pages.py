@@ -11,6 +11,8 @@ from .test_query_strings import urls, world  # noqa: F401 - the fixture, and eve
 
 # The class poll: a status line with an ETag, no secret; stored so that a 304 can answer it.
 OWN_CACHING = {"/class/<code>/sync"}
+# No secret in the address, but secret links in the page: "Your quizzes" lists owner links.
+LISTS_SECRETS = {"/quiz/mine"}
 
 
 def test_every_page_behind_a_secret_link_is_no_store_and_others_stay_private(world):  # noqa: F811
@@ -27,7 +29,7 @@ def test_every_page_behind_a_secret_link_is_no_store_and_others_stay_private(wor
             cache = response.headers.get("Cache-Control", "")
             if rule in OWN_CACHING:  # 304s while nothing changed, else no-store with a reload
                 assert cache in ("private, no-cache", "no-store"), (url, cache)
-            elif arguments & set(SECRET_ARGUMENTS):
+            elif arguments & set(SECRET_ARGUMENTS) or rule in LISTS_SECRETS:
                 assert "no-store" in cache.split(", "), (url, response.status_code, cache)
             elif response.mimetype == "text/html":
                 assert cache == "private, no-cache", (url, cache)

@@ -28,7 +28,7 @@ def world(tmp_path_factory):
     owner = make_quiz(judge, count="2").headers["Location"].rsplit("/", 1)[1]
     take = re.search(r"/quiz/t/([\w-]+)", judge.get(f"/quiz/o/{owner}").get_data(as_text=True))
     attempt = start(judge).headers["Location"].split("/a/")[1].split("/")[0]
-    values = {"lesson_id": LESSON, "step_id": STEP, "code": host.code, "n": 1, "answer_id": 1,
+    values = {"lesson_id": LESSON, "step_id": STEP, "code": host.code, "n": 1, "answer_id": 1, "number": 1,
               "filename": "css/app.css"}
     tokens = {"/class/host/": host.token, "/quiz/o/": owner, "/quiz/t/": take.group(1),
               "/quiz/a/": attempt}
