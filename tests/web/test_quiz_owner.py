@@ -16,25 +16,7 @@ from webapp.services.database import db
 from webapp.services.models import QuizAnswer, QuizAttempt
 
 from .test_quiz import links, make_quiz, right_answer, wrong_answer
-
-
-@pytest.fixture
-def judge(app):
-    return app.test_client()
-
-
-@pytest.fixture
-def owner_url(judge):
-    return make_quiz(judge, count="2").headers["Location"]
-
-
-def quiz_at(app, owner_url):
-    with app.app_context():
-        return quizzes.shared(owner=owner_url.rsplit("/", 1)[1])
-
-
-def post(client, url, **fields):
-    return client.post(url, data={"csrf_token": csrf_token(client, "/quiz/new"), **fields})
+from .test_quiz_authoring import judge, owner_url, post, quiz_at  # noqa: F401 (fixtures)
 
 
 def take(app, judge, owner_url, name="Ana", right=0, wrong=0):
