@@ -20,8 +20,8 @@ from __future__ import annotations
 import errno
 import re
 import selectors
+import sys
 import time
-from collections import deque
 from functools import partial
 
 from gunicorn.workers.gthread import TConn, ThreadWorker
@@ -34,6 +34,8 @@ MAX_BUFFERED = 1024 * 1024 + 64 * 1024
 # Bytes all of a worker's arriving requests may hold: past it, the request that arrived last
 # goes to a thread as gthread would (many large half-sent uploads must not exhaust memory).
 MAX_BUFFERED_IN_ALL = 32 * 1024 * 1024
+# How long a thread may hold the interpreter lock while the event loop waits for it.
+SWITCH_SECONDS = 0.001
 _HEADERS_END = b"\r\n\r\n"
 _LENGTH = re.compile(rb"^content-length[ \t]*:[ \t]*([0-9]{1,12})[ \t]*\r?$", re.I | re.M)
 _CHUNKED = re.compile(rb"^transfer-encoding[ \t]*:.*chunked", re.I | re.M)
@@ -62,8 +64,16 @@ class WholeRequestWorker(ThreadWorker):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.arriving = deque()  # connections whose request is still arriving, oldest first
+        # Connections whose request is still arriving, oldest first (a dict: removal in O(1)).
+        self.arriving: dict[TConn, None] = {}
         self.buffered = 0  # bytes they hold
+
+    def init_process(self):
+        # The event loop reads every request now, so it must not wait long for the interpreter
+        # lock behind threads busy in the app (5 ms a switch by default): under a class's load
+        # that wait, not the reading, was what the workers' clients felt.
+        sys.setswitchinterval(SWITCH_SECONDS)
+        super().init_process()
 
     def accept(self, listener):
         if self.cfg.is_ssl:  # TLS bytes can't be read ahead of the handshake: gthread's way
@@ -90,34 +100,48 @@ class WholeRequestWorker(ThreadWorker):
         conn.early = bytearray()
         conn.continued = False
         conn.timeout = time.monotonic() + REQUEST_SECONDS
-        self.arriving.append(conn)
-        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_bytes, conn))
+        conn.sock.setblocking(False)
+        self.arriving[conn] = None
+        # Most requests are already whole here (a kept-alive connection that became readable,
+        # a fresh one whose first packet came with the connection): hand them over now. A turn
+        # of the event loop per request cost a busy class most of its latency budget.
+        if self.take_bytes(conn, registered=False):
+            self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_bytes, conn))
 
     def on_bytes(self, conn, client):
+        self.take_bytes(conn, registered=True)
+
+    def take_bytes(self, conn, registered: bool) -> bool:
+        """Read what has arrived; True while more is to come (the request stays arriving).
+        Leaving, a registered connection is taken off the poller before its socket closes."""
         try:
             data = conn.sock.recv(65536)
         except (BlockingIOError, InterruptedError):
-            return
+            return True
         except OSError:
             data = b""
         if not data:  # the client went away before its request was whole
-            self.drop(conn)
-            return
+            self.drop(conn, registered=registered)
+            return False
         conn.early += data
         self.buffered += len(data)
         complete = request_complete(conn.early)
         if complete is None:
-            self.drop(conn, _LENGTH_REQUIRED)
-        elif complete or self.buffered > MAX_BUFFERED_IN_ALL:
-            self.poller.unregister(conn.sock)
-            self.arriving.remove(conn)
+            self.drop(conn, _LENGTH_REQUIRED, registered=registered)
+            return False
+        if complete or self.buffered > MAX_BUFFERED_IN_ALL:
+            if registered:
+                self.poller.unregister(conn.sock)
+            del self.arriving[conn]
             self.buffered -= len(conn.early)
             conn.data_ready = True
             self.enqueue_req(conn)
-        elif not conn.continued and _HEADERS_END in conn.early and _CONTINUE.search(
+            return False
+        if not conn.continued and _HEADERS_END in conn.early and _CONTINUE.search(
                 conn.early[:conn.early.find(_HEADERS_END)]):
             conn.continued = True  # the client waits for this before sending its body
             self.send_quietly(conn, b"HTTP/1.1 100 Continue\r\n\r\n")
+        return True
 
     def handle(self, conn):
         """In the thread: the parser reads the buffered request before the socket."""
@@ -135,9 +159,11 @@ class WholeRequestWorker(ThreadWorker):
         except OSError:
             pass
 
-    def drop(self, conn, answer: bytes = b""):
-        self.poller.unregister(conn.sock)
-        self.arriving.remove(conn)
+    def drop(self, conn, answer: bytes = b"", registered: bool = True):
+        """Give up on a request still arriving."""
+        if registered:
+            self.poller.unregister(conn.sock)
+        del self.arriving[conn]
         self.buffered -= len(conn.early)
         if answer:
             self.send_quietly(conn, answer)
@@ -148,5 +174,8 @@ class WholeRequestWorker(ThreadWorker):
         """Also drop requests that did not arrive in time (called on every turn of the loop)."""
         super().murder_pending()
         now = time.monotonic()
-        while self.arriving and (self.arriving[0].timeout <= now or not self.alive):
-            self.drop(self.arriving[0])
+        while self.arriving:
+            oldest = next(iter(self.arriving))
+            if oldest.timeout > now and self.alive:
+                break
+            self.drop(oldest)
