@@ -10,14 +10,17 @@ from . import paths
 csrf = CSRFProtect()
 
 
-def create_app(config: dict | None = None) -> Flask:
+def create_app(config: dict | None = None, catalogue=None) -> Flask:
+    """The app. `catalogue` (webapp.catalogue.load) reuses lessons already read and checked; without
+    it the app reads config LESSONS_DIR."""
     # INSTANCE_PATH lets tests and benchmarks run on their own instance folder (secret, database).
     app = Flask(__name__, instance_relative_config=True,
                 instance_path=(config or {}).get("INSTANCE_PATH"),
                 template_folder=paths.TEMPLATES, static_folder=paths.STATIC)
 
-    from . import config as configuration, i18n, security, services
+    from . import catalogue as catalogues, config as configuration, i18n, security, services
     configuration.load(app, config)
+    catalogues.init_app(app, catalogue)
     security.init_app(app)
     i18n.init_app(app)
     csrf.init_app(app)

@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from tests.conftest import csrf_token
-from webapp.content import DEFAULT_LESSONS_DIR, load_curriculum
+from tests.conftest import csrf_token, shipped_catalogue
 
 CATALOGS = Path(__file__).parents[2] / "webapp" / "translations"
 PLACEHOLDER = re.compile(r"%\(\w+\)s|%%")
@@ -47,7 +46,7 @@ def visible_ui_text(page: str) -> str:
 
 @pytest.fixture(scope="module")
 def curriculum():
-    return load_curriculum(DEFAULT_LESSONS_DIR)
+    return shipped_catalogue().curriculum
 
 
 def quiz_pages(client) -> list[str]:
@@ -63,8 +62,8 @@ def quiz_pages(client) -> list[str]:
         "pass_mark": "70", "mode": "exam", "seed": "5", "op": "save"}).headers["Location"]
     take = re.search(r'id="take-link"[^>]*value="http://localhost([^"]+)"',
                      client.get(owner).get_data(as_text=True)).group(1)
-    from webapp.content.questions import bank
-    every = str(len(bank().of_tier(1)))  # the review shows every bank question's key and reasons
+    from webapp.content.questions import default_bank
+    every = str(len(default_bank().of_tier(1)))  # the review shows every bank question's key and reasons
     banked = client.post("/quiz", data={"csrf_token": csrf_token(client, "/quiz"), "name": "Nia",
                                         "tier": "1", "mode": "practice", "count": every,
                                         "source": "bank"}).headers["Location"]

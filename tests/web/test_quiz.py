@@ -111,8 +111,8 @@ def test_a_practice_quiz_grades_every_type_with_the_key_and_explains_it(client, 
 @pytest.mark.parametrize("tier", ["1", "2", "3"])
 def test_every_bank_question_is_shown_and_its_key_graded_right_on_the_quiz_pages(client, app,
                                                                                tier):
-    from webapp.content.questions import bank
-    count = len(bank().of_tier(int(tier)))
+    from webapp.content.questions import default_bank
+    count = len(default_bank().of_tier(int(tier)))
     attempt = attempt_of(app, start(client, tier=tier, count=str(count), source="bank"))
     token = csrf_token(client, "/quiz")
     for n, q in enumerate(questions_of(attempt), start=1):

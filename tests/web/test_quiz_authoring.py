@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from tests.conftest import csrf_token
-from webapp.content.questions import bank, resolve
+from webapp.content.questions import default_bank, resolve
 from webapp.services import quizzes
 from webapp.services.database import db
 from webapp.services.models import QuizAttempt
@@ -249,9 +249,9 @@ def test_no_timer_by_default_and_practice_never_has_one(app, client):
 
 
 def test_a_solo_quiz_can_come_from_the_bank_and_says_when_it_has_too_few(app, client):
-    tier1 = len(bank().of_tier(1))
+    tier1 = len(default_bank().of_tier(1))
     attempt = attempt_of(app, start(client, tier="1", count=str(tier1), source="bank"))
-    assert sorted(r["bank"] for r in attempt.questions) == sorted(q.id for q in bank().of_tier(1))
+    assert sorted(r["bank"] for r in attempt.questions) == sorted(q.id for q in default_bank().of_tier(1))
     too_many = start(client, tier="1", count=str(tier1 + 1), source="bank")
     assert too_many.status_code == 400
     assert f"The bank has {tier1} questions of tier 1" in too_many.get_data(as_text=True)
@@ -283,7 +283,7 @@ def test_a_judge_who_opens_the_page_and_saves_gets_a_quiz(app, judge):
 
 def test_a_question_about_no_board_answers_bad_input_with_a_400(app, client):
     """Bank questions like "who chooses with banding" have no board: junk still gets a 400."""
-    boardless = [q.id for q in bank().questions if q.board is None]
+    boardless = [q.id for q in default_bank().questions if q.board is None]
     assert boardless
     judge = app.test_client()
     owner_url = make_quiz(judge, count="1").headers["Location"]

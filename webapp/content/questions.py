@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from pydantic import ValidationError
 
-from .bank import DEFAULT_BANK_DIR, BankQuestion, load_bank
+from .bank import DEFAULT_BANK_DIR, Bank, BankQuestion, load_bank
 from .bank_keys import assign_target, key_problems
 from .generate import _, question_at, split_words, translated, translating
 from .texts import DEFAULT_LANGUAGE
@@ -31,24 +31,27 @@ class QuestionError(ValueError):
 
 
 @lru_cache(maxsize=1)
-def bank():
-    """The bank in the app's lessons folder, loaded (and every key checked) once per process."""
+def default_bank() -> Bank:
+    """The bank of the lessons shipped with the app, loaded (and every key checked) once per
+    process: for callers with no app (the CLI, scripts). The app passes its own catalogue's bank
+    (webapp.catalogue), read from its LESSONS_DIR."""
     return load_bank(DEFAULT_BANK_DIR)
 
 
 def resolve(ref: dict, lang: str = DEFAULT_LANGUAGE,
-            translate: Callable[[str], str] | None = None) -> dict:
+            translate: Callable[[str], str] | None = None, *, bank: Bank | None = None) -> dict:
     """The question a reference names, in `lang`. Bank and own questions carry their own text
     per language (English where a language lacks a part); generated questions and the words the
     app writes around them (split descriptions, "Rule 702.19b") come from `translate`, the
     catalogs' gettext for `lang` (English without it). `langs` says which language each text
     part is in, so a page can mark English left in a French page."""
+    bank = bank or default_bank()
     with translated(translate if lang != DEFAULT_LANGUAGE and translate else str):
         if "bank" in ref:
-            q = bank().get(str(ref["bank"]))
+            q = bank.get(str(ref["bank"]))
             if q is None:
                 raise QuestionError(f"no bank question {ref['bank']!r}")
-            return from_bank(q, bank().texts.get(q.id, {}), lang, source="bank")
+            return from_bank(q, bank.texts.get(q.id, {}), lang, source="bank")
         if "gen" in ref:
             tier, seed, position = ref["gen"]
             said = lang if translate is not None else DEFAULT_LANGUAGE
@@ -66,12 +69,13 @@ def resolve(ref: dict, lang: str = DEFAULT_LANGUAGE,
 SOURCES = ("mixed", "bank", "generated")
 
 
-def draw(tier: int, count: int, seed: int, source: str = "mixed") -> list[dict]:
+def draw(tier: int, count: int, seed: int, source: str = "mixed", *,
+         bank: Bank | None = None) -> list[dict]:
     """`count` questions of a tier as references, the same for the same seed: from the bank, the
     generator, or both (about half each, as far as the bank goes), in an order of the seed's own.
     From the bank alone there are at most as many as it has."""
     rng = random.Random(f"trample-quiz-draw/{tier}/{seed}")
-    ids = sorted(q.id for q in bank().of_tier(tier))
+    ids = sorted(q.id for q in (bank or default_bank()).of_tier(tier))
     rng.shuffle(ids)
     from_bank = {"bank": min(count, len(ids)), "generated": 0}.get(
         source, min(len(ids), (count + 1) // 2))

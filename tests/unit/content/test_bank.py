@@ -190,19 +190,15 @@ def test_an_option_with_a_value_and_a_label_of_its_own_keeps_both_through_a_quiz
         ["Three: its toughness", "4"]
 
 
-def test_a_broken_bank_stops_the_app_at_start_up_with_every_problem(bank_copy, tmp_path,
-                                                                    monkeypatch):
-    """Quiz content is validated at start-up (DESIGN.md), not on the first judge's request."""
+def test_a_broken_bank_stops_the_app_at_start_up_with_every_problem(tmp_path):
+    """Quiz content is validated at start-up (DESIGN.md), not on the first judge's request, and
+    the bank is the one in the app's LESSONS_DIR (not the one shipped with the code)."""
     from webapp import create_app
-    from webapp.content import questions
+    from webapp.content import DEFAULT_LESSONS_DIR
     from webapp.content.model import ContentError
 
-    edit(bank_copy / "tier-1.toml", "answer = 3\n", "answer = 4\n")
-    monkeypatch.setattr(questions, "DEFAULT_BANK_DIR", bank_copy)
-    questions.bank.cache_clear()
-    try:
-        with pytest.raises(ContentError, match="answer is 4 but the rules core says 3"):
-            create_app({"TESTING": True, "SECRET_KEY": "x", "INSTANCE_PATH": str(tmp_path / "i"),
-                        "DATABASE_URL": f"sqlite:///{tmp_path / 'i.db'}"})
-    finally:
-        questions.bank.cache_clear()  # the next test loads the real bank again
+    lessons = shutil.copytree(DEFAULT_LESSONS_DIR, tmp_path / "lessons")
+    edit(lessons / "quizzes" / "tier-1.toml", "answer = 3\n", "answer = 4\n")
+    with pytest.raises(ContentError, match="answer is 4 but the rules core says 3"):
+        create_app({"TESTING": True, "SECRET_KEY": "x", "INSTANCE_PATH": str(tmp_path / "i"),
+                    "DATABASE_URL": f"sqlite:///{tmp_path / 'i.db'}", "LESSONS_DIR": str(lessons)})

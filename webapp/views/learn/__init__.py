@@ -24,9 +24,8 @@ from flask import (Blueprint, abort, current_app, g, make_response, redirect, re
                    request, session, url_for)
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from ...content import DEFAULT_LESSONS_DIR, load_curriculum
+from ...catalogue import catalogue, live_memo
 from ...htmx import render, wants_fragment
-from ...live.memo import Memo
 from ...services import answers, progress
 from ...services import practice as practice_service
 from ...services.answers import AnswerError
@@ -39,18 +38,8 @@ COOKIE = "learner"
 COOKIE_AGE = timedelta(days=400)  # the longest browsers keep a cookie
 
 
-@bp.record_once
-def _load_lessons(state) -> None:
-    """Lessons are validated at start-up: a bad lesson file stops the app with every problem."""
-    app = state.app
-    app.extensions["curriculum"] = load_curriculum(app.config.get("LESSONS_DIR")
-                                                   or DEFAULT_LESSONS_DIR)
-    # Practice verdicts depend on the lessons: the memo lives and dies with them.
-    app.extensions["live_memo"] = Memo(app.config["LIVE_CACHE_BYTES"])
-
-
 def curriculum():
-    return current_app.extensions["curriculum"]
+    return catalogue().curriculum
 
 
 def clock():
@@ -223,7 +212,7 @@ def _practice_verdict(lesson, current):
         shown = _show(lesson, current, blocks=["verdict", "live_oob"], assignment=split)
         return shown.get_data(as_text=True)
 
-    response = make_response(current_app.extensions["live_memo"].get(key, fresh))
+    response = make_response(live_memo().get(key, fresh))
     response.vary.add("HX-Request")
     return response
 

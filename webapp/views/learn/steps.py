@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 import re
 
-from flask import current_app, url_for
+from flask import url_for
 from flask_babel import get_locale, gettext, lazy_gettext as _l
 from jinja2 import pass_context
 from markupsafe import Markup
 
+from ...catalogue import catalogue
 from ...content import LANGUAGES
 from ...content.glossary import link_terms
 from ...live import board_cards, labels, live_check, player_label
@@ -68,11 +69,11 @@ def inline(text, lesson=None, every: bool = False) -> Markup:
 def glossary_links(html: str, text, lesson, every: bool) -> str:
     """Link the glossary terms whose first use in `lesson` is this text (webapp.content.glossary);
     with `every`, the terms the text uses that no lesson up to `lesson` has taught."""
-    glossary = current_app.extensions["curriculum"].glossary if lesson is not None else None
+    glossary = catalogue().curriculum.glossary if lesson is not None else None
     if glossary is None:
         return html
     if every:  # a summary, in the list of lessons: the terms this lesson uses before they're taught
-        ids = glossary.untaught(lesson, current_app.extensions["curriculum"].lessons, text)
+        ids = glossary.untaught(lesson, catalogue().curriculum.lessons, text)
     else:
         ids = glossary.first_uses(lesson, text.lang).get(text.text, set())
     base = url_for("learn.glossary")

@@ -30,7 +30,8 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
 from ...content.generate import TIERS, grade, split_words, translated
-from ...content.questions import SOURCES, QuestionError, bank, draw, resolve
+from ...catalogue import catalogue
+from ...content.questions import SOURCES, QuestionError, draw, resolve
 from ...htmx import render
 from ...i18n import _l, gettext
 from ...live import board_cards, labels, live_check
@@ -59,13 +60,6 @@ BOARD_TYPE_NAMES = {
 SOURCE_NAMES = {"mixed": _l("Both: hand-written questions and fresh boards"),
                 "bank": _l("Hand-written questions from the bank"),
                 "generated": _l("Fresh boards, generated for you")}
-
-
-@bp.record_once
-def _load_bank(state) -> None:
-    """The question bank is validated at start-up, like the lessons: a bad bank file stops the
-    app with every problem (content.questions keeps the loaded bank for the process)."""
-    bank()
 
 
 @bp.get("")
@@ -128,14 +122,14 @@ def start():
     if count is None:
         problems.append(gettext("The number of questions is a whole number from 1 to 50."))
     minutes = read_minutes(form, problems)
-    if not problems and source == "bank" and count > len(bank().of_tier(tier)):
+    if not problems and source == "bank" and count > len(catalogue().bank.of_tier(tier)):
         problems.append(gettext("The bank has %(n)s questions of tier %(tier)s: ask for that many "
                                 "or fewer, or add generated ones.",
-                                n=len(bank().of_tier(tier)), tier=tier))
+                                n=len(catalogue().bank.of_tier(tier)), tier=tier))
     if problems:
         return _index(form, problems, 400)
     limiting.limit("attempt")  # a 429 once this address started too many attempts
-    questions = draw(tier, count, secrets.randbelow(2**31), source)
+    questions = draw(tier, count, secrets.randbelow(2**31), source, bank=catalogue().bank)
     token = quizzes.start(name, tier, questions, mode, minutes)
     return redirect(url_for(".question", token=token, n=1), 303)
 
@@ -253,7 +247,7 @@ def quiz_questions(refs: list[dict]) -> list[dict]:
 
 def _resolved(ref: dict) -> dict:
     try:
-        return resolve(ref, lang(), translate=gettext)
+        return resolve(ref, lang(), translate=gettext, bank=catalogue().bank)
     except QuestionError:  # a bank question withdrawn since: never in a published quiz
         abort(410)
 

@@ -24,7 +24,8 @@ from urllib.parse import parse_qs, urlsplit
 from flask import redirect, request, url_for
 
 from ...content.generate import TIERS, from_board
-from ...content.questions import QuestionError, bank, own_question, to_spec
+from ...catalogue import catalogue
+from ...content.questions import QuestionError, own_question, to_spec
 from ...content.quizfile import QuizFileError, parse
 from ...i18n import _l, gettext
 from ...rules import BoardError
@@ -61,7 +62,7 @@ def questions(token: str):
             refs[i], refs[i + 1] = refs[i + 1], refs[i]
     elif op == "bank":
         chosen = request.form.getlist("ids")
-        unknown = [i for i in chosen if bank().get(i) is None]
+        unknown = [i for i in chosen if catalogue().bank.get(i) is None]
         if not chosen or unknown:
             return _refused(quiz, gettext("Tick the bank questions to add."))
         have = {r.get("bank") for r in refs}

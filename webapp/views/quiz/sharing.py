@@ -31,7 +31,8 @@ from datetime import timedelta
 from flask import Response, abort, make_response, redirect, render_template, request, url_for
 
 from ...content.generate import TIERS, check_split
-from ...content.questions import SOURCES, bank, draw
+from ...catalogue import catalogue
+from ...content.questions import SOURCES, draw
 from ...content.quizfile import MAX_BYTES, QuizFileError, dump, parse
 from ...i18n import _l, gettext
 from ...network import external_url
@@ -128,7 +129,8 @@ def new():
     settings, problems = read_settings(form)
     first, more = _first_questions(form)
     problems = (problems + more) if posted else []  # a first visit is not a mistake
-    refs = draw(first["tier"], first["count"], first["seed"], first["source"])
+    refs = draw(first["tier"], first["count"], first["seed"], first["source"],
+                bank=catalogue().bank)
     if posted and request.form.get("op") == "save" and not problems:
         limiting.limit("quiz-new")
         quiz = quizzes.create(settings["title"], refs, settings["mode"], settings["pass_mark"],
@@ -142,7 +144,7 @@ def new():
 def _new_page(settings, first, problems, preview, status=200, file_problems=()):
     return render_template("quiz/new.html", values={**settings, **first}, problems=problems,
                            preview=preview, modes=MODE_NAMES, sources=SOURCE_NAMES, tiers=TIERS,
-                           bank_sizes={t: len(bank().of_tier(t)) for t in TIERS},
+                           bank_sizes={t: len(catalogue().bank.of_tier(t)) for t in TIERS},
                            file_problems=file_problems, max_minutes=quizzes.MAX_MINUTES,
                            other_seed=secrets.randbelow(2**31)), status
 
@@ -252,7 +254,8 @@ def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int =
         deleted=(request.args.get("deleted") or "")[:60],
         bank_tier=tier, tiers=TIERS, modes=MODE_NAMES, max_minutes=quizzes.MAX_MINUTES,
         source_names=QUESTION_SOURCES, type_names=TYPE_NAMES, board_types=BOARD_TYPE_NAMES,
-        bank_questions=[q for q in quiz_questions([{"bank": b.id} for b in bank().of_tier(tier)])
+        bank_questions=[q for q in quiz_questions([{"bank": b.id}
+                                                   for b in catalogue().bank.of_tier(tier)])
                         if q["id"] not in chosen],
         values=typed if typed is not None else settings_values(quiz),
         state=quiz.why_not_open(), now=quizzes.utc_now(),
