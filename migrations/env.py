@@ -52,7 +52,10 @@ if context.is_offline_mode():
 elif config.attributes.get("connection") is not None:
     run(config.attributes["connection"])
 else:
+    from webapp.services.database import tune_sqlite
+
     engine = create_engine(app_url())
+    tune_sqlite(engine)  # foreign keys on, as the app has them
     with engine.begin() as connection:
         run(connection)
     engine.dispose()

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
 import os
 import re
+import shutil
+import tempfile
 import tomllib
 import uuid
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -18,14 +23,52 @@ from webapp.content import DEFAULT_LESSONS_DIR
 LESSON_COUNT = len(tomllib.loads((DEFAULT_LESSONS_DIR / "catalogue.toml").read_text())["lessons"])
 
 
+@functools.cache
+def shipped_catalogue():
+    """The lessons and bank shipped with the app, read and checked once per test session (a test
+    of loading itself builds its own): every app the tests build shares it."""
+    from webapp.catalogue import load
+
+    return load(DEFAULT_LESSONS_DIR)
+
+
+@functools.cache
+def migrated_database() -> Path:
+    """A SQLite file with every migration applied, made once per test session; each test's app
+    starts from a copy of it (the migrations themselves are tested in test_learn_migrations)."""
+    from webapp.services import db, upgrade
+
+    folder = Path(tempfile.mkdtemp(prefix="trample-migrated-"))
+    atexit.register(shutil.rmtree, folder, True)
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "INSTANCE_PATH": str(folder),
+                      "DATABASE_URL": f"sqlite:///{folder / 'trample.db'}"},
+                     catalogue=shipped_catalogue())
+    upgrade(app)
+    with app.app_context():
+        db.engine.dispose()  # the last connection closes: the WAL is folded into the file
+    return folder / "trample.db"
+
+
 def isolated_app(instance, **config):
-    """An app on its own instance folder and its own migrated SQLite database (when the app has
-    one), so tests never touch ./instance and a fresh clone needs no setup."""
+    """An app on its own instance folder and its own migrated SQLite database, so tests never
+    touch ./instance and a fresh clone needs no setup. The database starts as a copy of the one
+    migrated for the session; a second app on the same folder is a restart on that database. With
+    its own LESSONS_DIR the app reads that folder; otherwise it shares the session's catalogue."""
+    instance = Path(instance)
+    database = instance / "trample.db"
+    copied = "DATABASE_URL" not in config and not database.exists()
+    if copied:
+        instance.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(migrated_database(), database)
+        database.chmod(0o600)
     app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "INSTANCE_PATH": str(instance),
-                      "DATABASE_URL": f"sqlite:///{instance / 'trample.db'}", **config})
-    services = app.extensions.get("sqlalchemy") and __import__("webapp.services", fromlist=["upgrade"])
-    if services and hasattr(services, "upgrade"):
-        services.upgrade(app)
+                      "DATABASE_URL": f"sqlite:///{database}", "SQLITE_SYNCHRONOUS": "OFF",
+                      **config},
+                     catalogue=None if "LESSONS_DIR" in config else shipped_catalogue())
+    if not copied:
+        from webapp.services import upgrade
+
+        upgrade(app)
     return app
 
 

@@ -62,6 +62,9 @@ class Defaults:
     # 5.5 KB (key and body as Python holds them), more than the 495 splits of the largest
     # practice board in one language; 0 turns it off.
     LIVE_CACHE_BYTES = 4 * 1024 * 1024
+    # How hard SQLite makes sure a commit is on disk (services/database.py): FULL survives a
+    # power cut. Only a throw-away database (the tests) should say OFF.
+    SQLITE_SYNCHRONOUS = "FULL"
 
 
 # Environment variables read, with the type to convert them to.
@@ -76,6 +79,7 @@ _ENV = {
     "PUBLIC_URL": str,
     "LIVE_CACHE_BYTES": int,
     "CLEANUP_EVERY": int,
+    "SQLITE_SYNCHRONOUS": lambda v: v.strip().upper(),
 }
 
 

@@ -9,10 +9,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from webapp.content import DEFAULT_LESSONS_DIR, load_curriculum
+from tests.conftest import shipped_catalogue
 
 AXE = Axe()
-CURRICULUM = load_curriculum(DEFAULT_LESSONS_DIR)
+CURRICULUM = shipped_catalogue().curriculum
 
 
 def first_step(kind: str) -> str:

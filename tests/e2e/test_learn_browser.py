@@ -13,11 +13,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from webapp.content import load_curriculum
 from webapp.rules import analyze
-from tests.conftest import LESSON_COUNT
+from tests.conftest import LESSON_COUNT, shipped_catalogue
 
-CURRICULUM = load_curriculum()
+CURRICULUM = shipped_catalogue().curriculum
 ROOT = Path(__file__).parents[2]
 FLASK = str(Path(sys.executable).with_name("flask"))
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))

@@ -12,13 +12,13 @@ from itsdangerous import URLSafeSerializer
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import _APPS
-from webapp.content import load_curriculum
 from webapp.content.practice import lesson_ideas, practice_question
 from webapp.content.misreadings import misread_numbers
 from webapp.services.models import utcnow
+from tests.conftest import shipped_catalogue
 
 AXE = Axe()
-CURRICULUM = load_curriculum()
+CURRICULUM = shipped_catalogue().curriculum
 PHONE = {"width": 390, "height": 844}
 
 

@@ -9,9 +9,8 @@ from datetime import timedelta
 
 import pytest
 
-from webapp.content import load_curriculum
 
-from tests.conftest import isolated_app
+from tests.conftest import isolated_app, shipped_catalogue
 from webapp.services import classes, db
 from webapp.services.models import Class
 
@@ -278,7 +277,7 @@ def test_answers_before_the_start_are_not_stored(app, host):
 
 def test_every_kind_of_step_can_be_answered_in_class(app, host):
     ana = Learner(app, host.code, "Ana")
-    lesson = load_curriculum().lesson(LESSON)
+    lesson = shipped_catalogue().curriculum.lesson(LESSON)
     host.go(lesson.step_index("two-predict") + 1)  # predict
     response = ana.answer({"amount": "4"}, step="two-predict", **HX)
     assert response.status_code == 200 and "try-board" in response.get_data(as_text=True)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from werkzeug.datastructures import MultiDict
 
-from tests.conftest import csrf_token, isolated_app
+from tests.conftest import csrf_token, isolated_app, shipped_catalogue
 from tests.web.test_api import FORCE_OF_NATURE
 from webapp.views.sandbox import board as sandbox_state
 
@@ -150,9 +150,8 @@ def test_any_path_and_method_is_answered_without_a_5xx(fuzz_client, path, method
 
 # ---- every Learn form and route, with tampered hidden fields and odd numbers ---------------------
 
-from webapp.content import load_curriculum  # noqa: E402
 
-_LESSONS = load_curriculum()
+_LESSONS = shipped_catalogue().curriculum
 _STEPS = [(lesson.id, step.id) for lesson in _LESSONS.lessons for step in lesson.steps]
 odd_numbers = st.sampled_from(["²", "٣", "１２", "0x10", "1e9", "-0", "2147483648", "9" * 40, " 7",
                                "7 ", "", "NaN", "∞", "3.5", "\x00", "+4"])

@@ -8,11 +8,10 @@ from html import unescape
 
 import pytest
 
-from tests.conftest import csrf_token, isolated_app, partly_translated_lessons
-from webapp.content import load_curriculum
+from tests.conftest import csrf_token, isolated_app, partly_translated_lessons, shipped_catalogue
 from tests.conftest import LESSON_COUNT
 
-CURRICULUM = load_curriculum()
+CURRICULUM = shipped_catalogue().curriculum
 HX = {"HX-Request": "true"}
 FON = "/learn/force-of-nature"
 ALL_STEPS = [(lesson.id, step.id) for lesson in CURRICULUM for step in lesson.steps]

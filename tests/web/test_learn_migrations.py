@@ -117,3 +117,30 @@ def test_migrations_run_on_postgresql(postgres_schema):
     with app.app_context():
         assert set(inspect(db.engine).get_table_names(schema=name)) == {"alembic_version"}
         db.engine.dispose()
+
+
+# --- how hard SQLite keeps a commit: FULL unless a throw-away database says otherwise ---------
+
+
+def _synchronous(app) -> int:
+    with app.app_context():
+        with db.engine.connect() as connection:
+            return connection.exec_driver_sql("PRAGMA synchronous").scalar()
+
+
+def test_a_confirmed_answer_survives_a_power_cut_by_default(tmp_path, monkeypatch):
+    monkeypatch.delenv("SQLITE_SYNCHRONOUS", raising=False)
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path}/s.db"})
+    assert _synchronous(app) == 2  # FULL
+
+
+def test_sqlite_synchronous_is_read_from_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("SQLITE_SYNCHRONOUS", "normal")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path}/s.db"})
+    assert _synchronous(app) == 1  # NORMAL
+
+
+def test_a_misspelt_sqlite_synchronous_stops_the_app_saying_what_is_allowed(tmp_path):
+    with pytest.raises(ValueError, match="SQLITE_SYNCHRONOUS must be one of OFF, NORMAL, FULL, EXTRA"):
+        create_app({"TESTING": True, "SECRET_KEY": "t", "SQLITE_SYNCHRONOUS": "fast",
+                    "DATABASE_URL": f"sqlite:///{tmp_path}/s.db"})

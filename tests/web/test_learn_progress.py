@@ -9,11 +9,10 @@ from http.cookies import SimpleCookie
 
 import pytest
 
-from tests.conftest import csrf_token
-from webapp.content import load_curriculum
+from tests.conftest import csrf_token, shipped_catalogue
 from tests.conftest import LESSON_COUNT
 
-CURRICULUM = load_curriculum()
+CURRICULUM = shipped_catalogue().curriculum
 FON = "/learn/force-of-nature"
 
 

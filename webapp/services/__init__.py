@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from .database import MIGRATIONS, database_url, db, downgrade, upgrade
+from .database import MIGRATIONS, database_url, db, downgrade, tune_sqlite, upgrade
 
 __all__ = ["MIGRATIONS", "database_url", "db", "downgrade", "init_app", "upgrade"]
 
@@ -24,6 +24,8 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS",
                           {} if url.startswith("sqlite") else {"pool_pre_ping": True})
     db.init_app(app)
+    with app.app_context():
+        tune_sqlite(db.engine, app.config["SQLITE_SYNCHRONOUS"])
 
     from . import models  # noqa: F401  (register the tables on db.metadata)
     from . import cleanup

@@ -70,19 +70,29 @@ def private_sqlite_file(url: str) -> None:
     os.chmod(path, 0o600)
 
 
-@event.listens_for(Engine, "connect")
-def _tune_sqlite(dbapi_connection, _record) -> None:
-    """SQLite: enforce foreign keys; WAL so readers never block the writer (several gunicorn
-    workers share the file); synchronous=FULL so a confirmed answer survives a power cut, not just a
-    crash; wait for a busy writer instead of failing."""
-    if not isinstance(dbapi_connection, sqlite3.Connection):
-        return
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.close()
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+def tune_sqlite(engine: Engine, synchronous: str = "FULL") -> None:
+    """SQLite connections of `engine`: enforce foreign keys; WAL so readers never block the writer
+    (several gunicorn workers share the file); wait for a busy writer instead of failing; and
+    `synchronous` (config SQLITE_SYNCHRONOUS): FULL, the default, so a confirmed answer survives a
+    power cut, not just a crash. The test suite says OFF: its databases are thrown away, and an
+    fsync per commit was a good part of its time."""
+    if synchronous not in SYNCHRONOUS:
+        raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {', '.join(SYNCHRONOUS)}, "
+                         f"not {synchronous!r}")
+
+    @event.listens_for(engine, "connect")
+    def _tune(dbapi_connection, _record) -> None:
+        if not isinstance(dbapi_connection, sqlite3.Connection):
+            return
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.close()
 
 
 # --- writing ------------------------------------------------------------------------------------

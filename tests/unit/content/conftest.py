@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from webapp.content import DEFAULT_LESSONS_DIR, load_curriculum
+from webapp.content import DEFAULT_LESSONS_DIR
+from tests.conftest import shipped_catalogue
 
 REPO = Path(__file__).resolve().parents[3]
 SEEDS = REPO.parent / "shared" / "seeds"
@@ -15,7 +16,7 @@ SEEDS = REPO.parent / "shared" / "seeds"
 
 @pytest.fixture(scope="session")
 def curriculum():
-    return load_curriculum(DEFAULT_LESSONS_DIR)
+    return shipped_catalogue().curriculum
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import tomllib
 
 import pytest
 
-from webapp.content import DEFAULT_LESSONS_DIR, load_curriculum
+from webapp.content import DEFAULT_LESSONS_DIR
 from webapp.content.cli import main
 from webapp.content.glossary import Glossary, GlossaryFile, lesson_texts, link_terms
 from webapp.content.loader import collect
@@ -16,12 +16,13 @@ from webapp.content.texts import LANGUAGES
 
 from .conftest import SEEDS, edit
 from .test_own_words import runs, words
+from tests.conftest import shipped_catalogue
 
 REQUIRED = ("trample", "lethal damage", "blocker", "marked damage", "deathtouch", "first strike",
             "double strike", "protection", "indestructible", "planeswalker", "loyalty", "battle",
             "defense", "removed from combat", "state-based actions", "replacement effect",
             "prevention", "banding", "infect", "wither", "mana value", "damage assignment order")
-CURRICULUM = load_curriculum()
+CURRICULUM = shipped_catalogue().curriculum
 GLOSSARY = CURRICULUM.glossary
 
 

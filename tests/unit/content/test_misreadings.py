@@ -7,10 +7,10 @@ import copy
 
 import pytest
 
-from webapp.content import load_curriculum
 from webapp.content.misreadings import BY_CODE, MISREADINGS, diagnose, misread_numbers, most
+from tests.conftest import shipped_catalogue
 
-CURRICULUM = load_curriculum()
+CURRICULUM = shipped_catalogue().curriculum
 PREDICTS = [pytest.param(step, id=f"{lesson.id}/{step.id}")
             for lesson in CURRICULUM for step in lesson.steps if step.type == "predict"]
 

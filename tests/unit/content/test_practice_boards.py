@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.content import load_curriculum
 from webapp.content.generate import GenerateError, grade
 from webapp.content.practice import (IDEA_BOARDS, PRACTICE_KINDS, lesson_ideas,
                                      practice_question)
 from webapp.rules import analyze, check
+from tests.conftest import shipped_catalogue
 
-LESSONS = load_curriculum().lessons
+LESSONS = shipped_catalogue().curriculum.lessons
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)

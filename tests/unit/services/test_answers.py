@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.content import load_curriculum
 from webapp.services.answers import (AnswerError, grade, read_amount, read_answer, read_assignment,
                                      sliders, step_slider)
+from tests.conftest import shipped_catalogue
 
-FON = load_curriculum().lesson("force-of-nature")
+FON = shipped_catalogue().curriculum.lesson("force-of-nature")
 PRACTICE = FON.step("split-d-practice")
 
 
