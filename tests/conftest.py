@@ -13,10 +13,25 @@ import uuid
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import create_engine, text
 
 from webapp import create_app
 from webapp.content import DEFAULT_LESSONS_DIR
+
+# Hypothesis: the full number of examples under CI (CI=true, or HYPOTHESIS_PROFILE=full), a fifth
+# of it on a developer's machine, where the suite is run often and CI still runs everything.
+settings.register_profile("full", deadline=None)
+settings.register_profile("fast", deadline=None, max_examples=20)
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("full" if os.environ.get("CI") == "true"
+                                                   else "fast")
+settings.load_profile(PROFILE)
+
+
+def examples(full: int) -> int:
+    """How many examples a property gets: `full` under the full profile, a fifth otherwise."""
+    return full if PROFILE == "full" else max(20, full // 5)
+
 
 # How many lessons the curriculum has, read from the catalogue file itself (not through the
 # loader under test), so adding a lesson changes no test.

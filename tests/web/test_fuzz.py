@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from werkzeug.datastructures import MultiDict
 
-from tests.conftest import csrf_token, isolated_app, shipped_catalogue
+from tests.conftest import csrf_token, examples, isolated_app, shipped_catalogue
 from tests.web.test_api import FORCE_OF_NATURE
 from webapp.views.sandbox import board as sandbox_state
 
-FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 junk_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12),
                          st.floats(allow_nan=True), st.text(max_size=30),

@@ -9,7 +9,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tests.conftest import csrf_token, isolated_app
+from tests.conftest import csrf_token, examples, isolated_app
 from webapp.live.memo import Memo, deep_size
 
 HX = {"HX-Request": "true"}
@@ -104,7 +104,7 @@ def test_a_page_without_htmx_is_never_answered_from_the_memo(apps):
     assert 'name="csrf_token"' in page.get_data(as_text=True)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(c=st.one_of(st.integers(-2, 12).map(str), st.sampled_from(["", " 1", "1.5", "x", "99999999"])),
        p=st.integers(0, 9).map(str), lang=st.sampled_from(["en", "fr", "ja"]))
 def test_with_or_without_the_memo_every_split_gets_the_same_reply(apps, c, p, lang):

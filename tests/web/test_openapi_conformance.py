@@ -15,14 +15,14 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from tests.conftest import isolated_app
+from tests.conftest import examples, isolated_app
 
 APP = isolated_app(Path(tempfile.mkdtemp(prefix="openapi-")) / "instance")
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP)
 
 
 @schema.parametrize()
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 def test_the_api_keeps_to_its_openapi_document(case):
     # identity: the checks read the body as sent; gzip is tested elsewhere
     case.call_and_validate(headers={"Accept-Encoding": "identity"},

@@ -5,12 +5,13 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import examples
 from webapp.rules import analyze, check
 
 from . import naive
 from .strategies import boards, boards_with_assignment
 
-SETTINGS = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -74,7 +75,7 @@ def test_best_is_legal_and_sends_the_most_past_the_blockers(board):
     assert naive.score(board, best) == top
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards(max_attackers=4, max_blockers=4, max_power=6))
 def test_analyze_never_fails_on_bigger_boards(board):
     result = analyze(board)
@@ -94,7 +95,7 @@ def test_blocker_status_agrees_with_the_naive_lethal_test(case):
             split.get(b["id"], 0) for split in assignment.values())
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), st.data())
 def test_analyze_with_fixed_amounts_matches_brute_force_over_the_splits_that_keep_them(board, data):
     """Locked sliders (an exercise's `fixed`): the bounds left are those of the legal splits that
