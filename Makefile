@@ -36,7 +36,7 @@ catalogs: $(STAMP)
 	$(BIN)/pybabel update -i webapp/translations/messages.pot -d webapp/translations
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

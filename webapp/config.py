@@ -65,6 +65,10 @@ class Defaults:
     # How hard SQLite makes sure a commit is on disk (services/database.py): FULL survives a
     # power cut. Only a throw-away database (the tests) should say OFF.
     SQLITE_SYNCHRONOUS = "FULL"
+    # How often a class's pages (phones, the host's overview, the projector) ask for news, in
+    # milliseconds: a phone follows the host within this time. bench/class_load.py measures a
+    # class of 500 at the default; the browser tests use a shorter one so they wait less.
+    CLASS_POLL_MS = 2000
 
 
 # Environment variables read, with the type to convert them to.
@@ -80,6 +84,7 @@ _ENV = {
     "LIVE_CACHE_BYTES": int,
     "CLEANUP_EVERY": int,
     "SQLITE_SYNCHRONOUS": lambda v: v.strip().upper(),
+    "CLASS_POLL_MS": int,
 }
 
 
@@ -94,6 +99,9 @@ def load(app: Flask, config: dict | None) -> None:
     app.config["RATE_LIMITS"] = rate_limits(app.config.get("RATE_LIMITS") or {})
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+    if not 100 <= int(app.config["CLASS_POLL_MS"]) <= 60_000:
+        raise ValueError(f"CLASS_POLL_MS must be between 100 and 60000 (milliseconds), "
+                         f"not {app.config['CLASS_POLL_MS']!r}")
     if app.config.get("PUBLIC_URL"):
         app.config["PUBLIC_URL"] = _public_url(app.config["PUBLIC_URL"])
 

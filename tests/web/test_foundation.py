@@ -159,3 +159,14 @@ def test_unknown_language_falls_back_to_english(client):
 def test_language_switcher_keeps_the_sandbox_board(client):
     html = client.get("/sandbox").get_data(as_text=True)
     assert 'href="/sandbox?b=1' in html and "lang=fr" in html
+
+
+def test_class_pages_poll_at_the_configured_pace_and_a_silly_pace_stops_the_app(tmp_path):
+    from tests.conftest import isolated_app
+
+    with pytest.raises(ValueError, match="CLASS_POLL_MS must be between 100 and 60000"):
+        isolated_app(tmp_path / "bad", CLASS_POLL_MS=0)
+    client = isolated_app(tmp_path / "fast", CLASS_POLL_MS=500).test_client()
+    host = client.post("/class/new", data={"lesson": "force-of-nature",
+                                           "csrf_token": csrf_token(client, "/class/new")})
+    assert 'hx-trigger="every 500ms"' in client.get(host.headers["Location"]).get_data(as_text=True)
