@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import (Blueprint, abort, current_app, make_response, redirect, render_template,
+from flask import (Blueprint, abort, make_response, redirect, render_template,
                    request, url_for)
-from itsdangerous import BadSignature, URLSafeSerializer
 
+from ... import signing
 from ...htmx import wants_fragment
 from ...i18n import _l, gettext
 from ...services import answers, classes
@@ -54,33 +54,13 @@ REMOVED = _l("You were removed from this class. Only the host can let you back i
 # --- cookies: the learner's seat and the host's class ------------------------------------------
 
 
-def _signer(salt: str) -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt=salt)
-
-
-def read_cookie(name: str) -> str | None:
-    try:
-        value = _signer(name).loads(request.cookies.get(name, ""))
-    except BadSignature:
-        return None
-    return value if isinstance(value, str) else None
-
-
-def set_cookie(response, name: str, value: str, path: str = "/", max_age=COOKIE_AGE):
-    response.set_cookie(name, _signer(name).dumps(value), max_age=max_age, httponly=True,
-                        samesite="Lax", path=path,
-                        secure=bool(current_app.config["SESSION_COOKIE_SECURE"])
-                        or request.is_secure)
-    return response
-
-
 def _room_and_seat(code: str):
     """The class at `code` and the visitor's seat in it. Only a seat opens a class: a visitor
     without one there gets the same answer for a live, an ended and a missing code (the join
     form for a page, 403 for an answer), and each such lookup counts against the address's
     limit, so codes can't be enumerated (issue 19: about 190 guesses a second told live codes
     apart)."""
-    room, seat = classes.room_and_seat(code, read_cookie(SEAT_COOKIE))
+    room, seat = classes.room_and_seat(code, signing.read_cookie(SEAT_COOKIE))
     if seat is None:
         limiting.limit("class-lookup")
         abort(redirect(url_for(".join_form", code=classes.normal_code(code)))
@@ -130,7 +110,7 @@ def join():
     if room is None or room.state == "ended" or classes.idle(room, now):
         return refuse(gettext("No class is running with the code “%(code)s”. Check the code on "
                               "the projector: six letters and digits.", code=code_raw.strip()[:12]))
-    seat = classes.seat(read_cookie(SEAT_COOKIE))
+    seat = classes.seat(signing.read_cookie(SEAT_COOKIE))
     if seat is not None and seat.class_id == room.id and seat.removed_at is not None:
         return refuse(str(REMOVED), 403)  # not back in under this or another nickname
     if seat is not None and seat.class_id == room.id:  # already in: back to the class
@@ -141,7 +121,8 @@ def join():
         text = str(_NICKNAME_ERRORS.get(err.code, _NICKNAME_ERRORS["empty"]))
         return refuse(text % {"n": classes.MAX_NICKNAME} if "%(n)" in text else text,
                       409 if err.code in ("taken", "removed") else 400)
-    return set_cookie(redirect(url_for(".play", code=room.code), 303), SEAT_COOKIE, seat.token)
+    return signing.send_cookie(redirect(url_for(".play", code=room.code), 303), SEAT_COOKIE,
+                               seat.token, max_age=COOKIE_AGE)
 
 
 # --- following the class ------------------------------------------------------------------------
@@ -205,7 +186,7 @@ def sync(code: str):
     learner was removed): HX-Refresh, so the page reloads where the class is now. The poll of
     every phone every 2 s is a third of a class's requests: one narrow query, no template."""
     version, state, seat_id, removed = classes.version_and_seat(
-        code, read_cookie(SEAT_COOKIE)) or (None, None, None, False)
+        code, signing.read_cookie(SEAT_COOKIE)) or (None, None, None, False)
     if seat_id is None:  # no seat here, or no such class: alike (see _room_and_seat)
         limiting.limit("class-lookup")
     if seat_id is None or request.args.get("v", "") != (f"{version}x" if removed else str(version)):

@@ -32,6 +32,7 @@ import segno
 from flask import Response, abort, redirect, render_template, request, url_for
 from markupsafe import Markup, escape
 
+from ... import signing
 from ...htmx import render
 from ...i18n import gettext
 from ...live import labels, live_check
@@ -40,7 +41,7 @@ from ...services import answers, class_reports, classes, quizzes
 from ...services.spreadsheet import cell
 from .. import limiting
 from ..learn import curriculum
-from . import HOST_COOKIE, _current, _lesson, bp, quiz, read_cookie, set_cookie, steps
+from . import COOKIE_AGE, HOST_COOKIE, _current, _lesson, bp, quiz, steps
 
 
 def _room(token: str):
@@ -52,7 +53,7 @@ def _room(token: str):
 
 @bp.get("/class")
 def index():
-    mine = classes.by_host(read_cookie(HOST_COOKIE))
+    mine = classes.by_host(signing.read_cookie(HOST_COOKIE))
     return render_template("classroom/index.html", mine=mine)
 
 
@@ -91,7 +92,8 @@ def new():
         else:
             room = classes.create(lesson.id, answer_mode=mode)
         response = redirect(url_for(".host", token=room.host_token), 303)
-        return set_cookie(response, HOST_COOKIE, room.host_token, path="/class")
+        return signing.send_cookie(response, HOST_COOKIE, room.host_token, path="/class",
+                                   max_age=COOKIE_AGE)
     return render_template("classroom/new.html", lessons=lessons, chosen=lessons[0].id,
                            quiz_link="", problem=None, answer_mode="retry")
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from flask import (Blueprint, abort, current_app, g, make_response, redirect, render_template,
+from flask import (Blueprint, abort, g, make_response, redirect, render_template,
                    request, session, url_for)
-from itsdangerous import BadSignature, URLSafeSerializer
 
+from ... import signing
 from ...catalogue import catalogue, live_memo
 from ...htmx import render, wants_fragment
 from ...services import answers, progress
@@ -62,17 +62,13 @@ def _helpers():
 # --- the learner: an anonymous id in a signed, long-lived cookie -------------------------------
 
 
-def _signer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt="trample-learner")
+SALT = "trample-learner"  # the salt this cookie has always had: no learner loses their progress
 
 
 def learner_id() -> str | None:
     if "learner_id" not in g:
-        try:
-            g.learner_id = _signer().loads(request.cookies.get(COOKIE, ""))
-        except BadSignature:
-            g.learner_id = None
-        if not isinstance(g.learner_id, str) or not 10 <= len(g.learner_id) <= 40:
+        g.learner_id = signing.read_cookie(COOKIE, salt=SALT)
+        if g.learner_id is not None and not 10 <= len(g.learner_id) <= 40:
             g.learner_id = None
     return g.learner_id
 
@@ -89,10 +85,8 @@ def learner_id_or_new() -> str:
 @bp.after_request
 def _send_cookie(response):
     if g.pop("send_learner_cookie", False):
-        response.set_cookie(COOKIE, _signer().dumps(g.learner_id), max_age=COOKIE_AGE,
-                            httponly=True, samesite="Lax", path="/learn",
-                            secure=bool(current_app.config["SESSION_COOKIE_SECURE"])
-                            or request.is_secure)
+        signing.send_cookie(response, COOKIE, g.learner_id, path="/learn", max_age=COOKIE_AGE,
+                            salt=SALT)
     return response
 
 

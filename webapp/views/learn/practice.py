@@ -16,9 +16,9 @@ from __future__ import annotations
 import secrets
 from types import SimpleNamespace
 
-from flask import abort, current_app, redirect, request, url_for
-from itsdangerous import BadSignature, URLSafeSerializer
+from flask import abort, redirect, request, url_for
 
+from ... import signing
 from ...content.generate import grade
 from ...content.practice import PRACTICE_KINDS, lesson_ideas, practice_question
 from ...htmx import render, wants_fragment
@@ -36,8 +36,7 @@ from . import steps as parts
 TEMPLATE = "learn/practice.html"
 
 
-def _signer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt="trample-practice")
+SALT = "trample-practice"  # the board a practice form answers, signed in its hidden field
 
 
 @bp.get("/practice")
@@ -119,7 +118,7 @@ def _item(lesson, kind: str, seed: int) -> SimpleNamespace:
     ideas = lesson_ideas([lesson.board(name) for name in lesson.board_names])
     q = practice_question(ideas, kind, seed)
     board = {k: v for k, v in q["board"].items() if k != "assignment"}
-    token = _signer().dumps([lesson.id, kind, seed])
+    token = signing.dumps(SALT, [lesson.id, kind, seed])
     attacker = q.get("goal", {}).get("creature") or _asked(q)
     return SimpleNamespace(lesson=lesson, kind=kind, seed=seed, q=q, board=board, token=token,
                            creature=attacker, recipient="player")
@@ -135,11 +134,11 @@ def _asked(q: dict) -> str:
 def _item_from_form():
     """The board a form answers (None if its signed token can't be read)."""
     try:
-        lesson_id, kind, seed = _signer().loads(request.form.get("board", ""))
+        lesson_id, kind, seed = signing.loads(SALT, request.form.get("board"))
         lesson = curriculum().lesson(lesson_id)
         if kind not in PRACTICE_KINDS or not isinstance(seed, int) or not 0 <= seed < 2**31:
             raise ValueError(kind)
-    except (BadSignature, KeyError, ValueError, TypeError):
+    except (KeyError, ValueError, TypeError):  # None (forged) doesn't unpack: a TypeError
         return None
     return _item(lesson, kind, seed)
 

@@ -30,6 +30,7 @@ from datetime import timedelta
 
 from flask import Response, abort, make_response, redirect, render_template, request, url_for
 
+from ... import signing
 from ...content.generate import TIERS, check_split
 from ...catalogue import catalogue
 from ...content.questions import SOURCES, draw
@@ -40,7 +41,6 @@ from ...security import accepts_upload
 from ...services import quizzes
 from ...services.class_reports import quiz_runs
 from ...services.spreadsheet import cell
-from .. import classroom  # its signed-cookie helpers (the module: the two import each other)
 from .. import limiting
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
                TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, read_text, shown_answer,
@@ -59,19 +59,19 @@ REFUSALS = {
 # (the class's cookie helpers, as /class remembers the host's class), sent only under /quiz.
 MINE_COOKIE = "quiz_mine"
 MINE_AGE = timedelta(days=90)
+ATTEMPTS_AGE = timedelta(hours=12)  # the attempts this browser started: resumed within a sitting
 MAX_MINE = 20
 TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
 
 
 def remembered() -> list[str]:
-    from ..classroom import read_cookie  # not at the top: the class package imports this one
-    return [t for t in (read_cookie(MINE_COOKIE) or "").split() if TOKEN.fullmatch(t)][:MAX_MINE]
+    return [t for t in (signing.read_cookie(MINE_COOKIE) or "").split() if TOKEN.fullmatch(t)][:MAX_MINE]
 
 
 def remember(response, owner_token: str):
-    from ..classroom import set_cookie
     tokens = [owner_token, *(t for t in remembered() if t != owner_token)][:MAX_MINE]
-    return set_cookie(response, MINE_COOKIE, " ".join(tokens), path="/quiz", max_age=MINE_AGE)
+    return signing.send_cookie(response, MINE_COOKIE, " ".join(tokens), path="/quiz",
+                               max_age=MINE_AGE)
 
 
 def no_store(view):
@@ -190,7 +190,7 @@ def take(token: str):
     quiz = quizzes.shared(take=token)
     if quiz is None:
         abort(404)
-    mine = (classroom.read_cookie(ATTEMPTS_COOKIE) or "").split()
+    mine = (signing.read_cookie(ATTEMPTS_COOKIE) or "").split()
     state, attempt = quizzes.door(quiz, mine)
     if state == "resume":  # the same attempt, its answers and its clock
         n = quizzes.resume_at(attempt)
@@ -207,9 +207,9 @@ def take(token: str):
             limiting.limit("quiz-attempt", quiz.take_token)
             limiting.limit("attempt")
             started = quizzes.take(quiz, name)
-            return classroom.set_cookie(
+            return signing.send_cookie(
                 redirect(url_for(".question", token=started, n=1), 303), ATTEMPTS_COOKIE,
-                " ".join([started, *mine][:quizzes.MEMORY]), path="/quiz")
+                " ".join([started, *mine][:quizzes.MEMORY]), path="/quiz", max_age=ATTEMPTS_AGE)
         problem = problems[0] if problems else \
             gettext("Enter your name: the quiz's owner sees it with your score.")
     return render_template("quiz/take.html", quiz=quiz, problem=problem, mine=attempt,
@@ -241,7 +241,8 @@ def forget():
 
 def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int = 200):
     """The owner's page; after a refused settings form, its fields show what was `typed`."""
-    from ..classroom.host import qr_svg  # the class projector's; not at the top (see remembered)
+    from ..classroom.host import qr_svg  # the class projector's; not at the top: the class
+    # package imports this one
     attempts = quizzes.attempts(quiz)
     questions = quiz_questions(quiz.questions)
     take_url = external_url(".take", token=quiz.take_token)

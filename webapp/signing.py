@@ -1,0 +1,51 @@
+"""Signed values: what the app hands a browser and must get back unaltered.
+
+    signing.send_cookie(response, "class_seat", seat.token, path="/class", max_age=AGE)
+    token = signing.read_cookie("class_seat")                  # None if missing or forged
+    field = signing.dumps("trample-practice", [lesson, kind, seed])   # a hidden form field
+    value = signing.loads("trample-practice", request.form["board"])  # None if forged
+
+One place for the app's secret, the salts and the cookie flags (HttpOnly, SameSite=Lax, Secure
+when configured or on https). A salt keeps one kind of value from being replayed as another; a
+cookie's salt is its name unless it says otherwise (the learner cookie keeps the salt it has
+always had, so no learner loses their progress). Signed, not encrypted: a browser can read what
+it holds (ids, tokens), never change it.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import current_app, request
+from itsdangerous import BadSignature, URLSafeSerializer
+
+
+def _serializer(salt: str) -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key, salt=salt)
+
+
+def dumps(salt: str, value) -> str:
+    return _serializer(salt).dumps(value)
+
+
+def loads(salt: str, text: str | None):
+    """The value signed under `salt`, or None when `text` is missing, malformed or forged."""
+    try:
+        return _serializer(salt).loads(text or "")
+    except BadSignature:
+        return None
+
+
+def read_cookie(name: str, *, salt: str | None = None) -> str | None:
+    """The string the app stored in cookie `name`; None if absent, forged or not a string."""
+    value = loads(salt or name, request.cookies.get(name))
+    return value if isinstance(value, str) else None
+
+
+def send_cookie(response, name: str, value: str, *, path: str = "/",
+                max_age: timedelta, salt: str | None = None):
+    response.set_cookie(name, dumps(salt or name, value), max_age=max_age, httponly=True,
+                        samesite="Lax", path=path,
+                        secure=bool(current_app.config["SESSION_COOKIE_SECURE"])
+                        or request.is_secure)
+    return response
