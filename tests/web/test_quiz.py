@@ -303,3 +303,17 @@ def test_without_javascript_the_steppers_move_a_slider_and_store_nothing(client,
                      r'value="1"', html)
     with app.app_context():
         assert quizzes.get(attempt.token).answers == {}
+
+
+def test_the_question_limit_is_one_number_shown_and_enforced_alike(client):
+    """The most questions a quiz holds is said once (content.generate.MAX_QUESTIONS): the forms'
+    max, their labels and their errors all follow it."""
+    from webapp.content.generate import MAX_QUESTIONS
+    from webapp.services import quizzes
+
+    assert quizzes.MAX_QUESTIONS == MAX_QUESTIONS
+    for path in ("/quiz", "/quiz/new"):
+        assert f'name="count" inputmode="numeric" min="1" max="{MAX_QUESTIONS}"' in \
+            client.get(path).get_data(as_text=True) or \
+            f'name="count" min="1" max="{MAX_QUESTIONS}"' in client.get(path).get_data(as_text=True)
+    assert f"Number of questions (1 to {MAX_QUESTIONS})" in client.get("/quiz/new").get_data(as_text=True)

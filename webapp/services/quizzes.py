@@ -16,12 +16,13 @@ from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import delete, func, select, update
 
+from ..content import generate
 from .database import db, write
 from .models import Quiz, QuizAnswer, QuizAttempt
 
 MODES = ("practice", "exam")
 PASS_MARK = 70  # percent, as judge exams use
-MAX_QUESTIONS = 50
+MAX_QUESTIONS = generate.MAX_QUESTIONS  # one limit: a quiz, a generated set, an imported file
 MAX_MINUTES = 240
 # An answer posted this long after an exam's time is up still counts (a slow phone, a slow wifi);
 # the timer says so in words. The first request after it ends (submits) the attempt.

@@ -70,7 +70,8 @@ def index():
 def _index(values, problems=(), status=200):
     return render_template("quiz/index.html", modes=MODE_NAMES, counts=COUNTS, values=values,
                            sources=SOURCE_NAMES, problems=problems, pass_mark=quizzes.PASS_MARK,
-                           max_minutes=quizzes.MAX_MINUTES), status
+                           max_minutes=quizzes.MAX_MINUTES,
+                           max_questions=quizzes.MAX_QUESTIONS), status
 
 
 def whole(raw: str | None, low: int, high: int) -> int | None:
@@ -120,7 +121,8 @@ def start():
     if source not in SOURCES:
         problems.append(gettext("Choose where the questions come from."))
     if count is None:
-        problems.append(gettext("The number of questions is a whole number from 1 to 50."))
+        problems.append(gettext("The number of questions is a whole number from 1 to %(most)s.",
+                                most=quizzes.MAX_QUESTIONS))
     minutes = read_minutes(form, problems)
     if not problems and source == "bank" and count > len(catalogue().bank.of_tier(tier)):
         problems.append(gettext("The bank has %(n)s questions of tier %(tier)s: ask for that many "

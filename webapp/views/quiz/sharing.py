@@ -113,7 +113,8 @@ def _first_questions(form) -> tuple[dict, list[str]]:
     if values["tier"] is None:
         problems.append(gettext("Choose a tier."))
     if values["count"] is None:
-        problems.append(gettext("The number of questions is a whole number from 1 to 50."))
+        problems.append(gettext("The number of questions is a whole number from 1 to %(most)s.",
+                                most=quizzes.MAX_QUESTIONS))
     if values["seed"] is None or values["source"] not in SOURCES:
         problems.append(gettext("Choose where the questions come from."))
     if problems:
@@ -146,6 +147,7 @@ def _new_page(settings, first, problems, preview, status=200, file_problems=()):
                            preview=preview, modes=MODE_NAMES, sources=SOURCE_NAMES, tiers=TIERS,
                            bank_sizes={t: len(catalogue().bank.of_tier(t)) for t in TIERS},
                            file_problems=file_problems, max_minutes=quizzes.MAX_MINUTES,
+                           max_questions=quizzes.MAX_QUESTIONS,
                            other_seed=secrets.randbelow(2**31)), status
 
 
