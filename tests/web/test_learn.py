@@ -329,16 +329,17 @@ def test_an_answer_without_the_csrf_token_is_refused(client):
 # ---- bad and tampered answers -----------------------------------------------------------------
 
 BAD = [
-    ("two-predict", {"amount": "-3"}, "Damage can’t be negative (-3)"),
+    # typed amounts and sliders say the same (issue 20): a whole number from 0 to 999
+    ("two-predict", {"amount": "-3"}, "“-3” isn’t a whole number from 0 to 999."),
     ("two-predict", {"amount": "four"}, "“four” isn’t a whole number"),
     ("two-predict", {"amount": "1e9"}, "“1e9” isn’t a whole number"),
-    ("two-predict", {"amount": "100000"}, "enter at most 999"),
+    ("two-predict", {"amount": "100000"}, "“100000” isn’t a whole number from 0 to 999."),
     ("two-predict", {}, "Enter a number first."),
     ("which-illegal", {"option": "no-such-option"}, "“no-such-option” isn’t one of this question’s answers."),
     ("which-illegal", {}, "Choose one of the answers first."),
     ("skip-one-legal", {"verdict": "maybe"}, "“maybe” isn’t an answer here"),
     ("skip-one-legal", {}, "Choose “Legal” or “Not legal” first."),
-    ("most-practice", {"dmg:fon:bears-a": "-1"}, "Damage can’t be negative (-1)"),
+    ("most-practice", {"dmg:fon:bears-a": "-1"}, "“-1” isn’t a whole number from 0 to 999."),
     ("most-practice", {"dmg:fon:bears-a": "lots"}, "“lots” isn’t a whole number"),
     ("most-practice", {"dmg:wurm:bears-a": "2"}, "a slider this board doesn’t have (dmg:wurm:bears-a)"),
     ("most-practice", {"dmg:fon:jace": "2"}, "a slider this board doesn’t have (dmg:fon:jace)"),

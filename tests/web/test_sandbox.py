@@ -262,17 +262,38 @@ def test_two_boards_whose_counters_match_never_share_their_html(client):
     assert "Grizzly" not in renamed
 
 
-def test_slider_fields_are_read_leniently_and_the_first_of_repeated_ones_counts():
-    attackers = [{"id": "a1"}, {"id": "a2"}]
-    pairs = [("dmg:a1:b1", "3"), ("dmg:a1:b1", "5"), ("dmg:a2:player", "-4"), ("dmg:a2:b2", "x"),
-             ("dmg:a9:b1", "1"), ("dmg:a1:bad id", "1"), ("dmg:a1", "1"), ("dmg:a1:b3", "5000")]
-    assert sandbox_state.read_assignment(pairs, attackers) == {
-        "a1": {"b1": 3, "b3": 5000}, "a2": {"player": -4, "b2": 0}}  # the live check fits them
+def test_slider_fields_of_creatures_not_on_the_board_are_dropped_and_the_first_counts():
+    """The editor changes the board in the same form, so a field for a creature no longer on it
+    is dropped (not refused, as on the other surfaces: issue 20)."""
+    board = sandbox_state.default_board()
+    pairs = [("dmg:a1:b1", "3"), ("dmg:a1:b1", "5"), ("dmg:a9:b1", "1"), ("dmg:a1:b9", "1"),
+             ("dmg:a1:bad id", "1"), ("dmg:a1", "1"), ("dmg:a1:player", " 2 ")]
+    assert sandbox_state.decode(sandbox_state.encode(board))  # the default board reads back
+    read = sandbox_state.from_form(MultiDict(form_of_board(board) + pairs), {})
+    assert read["assignment"] == {"a1": {"b1": 3, "player": 2}}  # the live check fits them
 
 
-def test_out_of_range_slider_values_are_fitted_to_what_the_sliders_allow(client):
+def form_of_board(board) -> list[tuple[str, object]]:
+    return [(k, v) for k, v in sandbox_state._fields(sandbox_state._compact(board))]
+
+
+@pytest.mark.parametrize("raw", ["5000", "-4", "x", "1e3", ""])
+def test_a_slider_value_that_is_not_a_whole_number_from_0_to_999_is_a_400(client, raw):
+    """One policy on every surface (issue 20): before it, the sandbox fitted "5000" to 8 and
+    read "x" as 0; now it says what is wrong and shows the board as the other fields said."""
     fields = MultiDict(form_of(client.get("/sandbox").get_data(as_text=True)))
-    set_sliders(fields, "5000", "-4", "x", "3")
+    set_sliders(fields, "2", raw, "2", "2")
+    response = client.post("/sandbox/live", data=fields, headers=HX)
+    assert response.status_code == 400 and "HX-Replace-Url" not in response.headers
+    assert f"“{raw}” isn’t a whole number from 0 to 999." in response.get_data(as_text=True)
+    page = client.post("/sandbox", data=MultiDict([*fields.items(multi=True), ("op", "check")]))
+    assert page.status_code == 400
+    assert slider_values(page.get_data(as_text=True))["dmg:a1:b1"] == 2
+
+
+def test_values_past_what_an_attacker_assigns_are_fitted_to_what_the_sliders_allow(client):
+    fields = MultiDict(form_of(client.get("/sandbox").get_data(as_text=True)))
+    set_sliders(fields, "999", "0", "0", "3")
     text, link = _live(client, fields)
     assert "Not legal" not in text and "8 to Grizzly Bears 1" in text
     assert sandbox_state.decode(link.split("b=")[1])["assignment"] == {

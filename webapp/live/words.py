@@ -9,8 +9,21 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..i18n import gettext, lethal_note, name_list, problem_text, translator
+from ..i18n import _l, gettext, lethal_note, name_list, problem_text, translator
 from ..rules import parse_board
+
+
+# What a refused slider field (fields.SliderError) says, on every page with sliders.
+SLIDER_ERRORS = {
+    "not_an_amount": _l("“%(value)s” isn’t a whole number from 0 to 999."),
+    "unknown_slider": _l("The answer names a slider this board doesn’t have (%(field)s)."),
+    "locked": _l("That slider is locked at %(amount)s in this exercise."),
+}
+
+
+def slider_error_text(err) -> str:
+    """A SliderError (or an error with its code and params) in the page's language."""
+    return str(SLIDER_ERRORS[err.code]) % err.params
 
 
 def labels(board: dict) -> dict[str, str]:

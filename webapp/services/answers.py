@@ -16,19 +16,20 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from webapp.content import GoalResult, evaluate_practice
+from webapp.live.fields import SliderError, amount, read_split
 from webapp.rules import BoardError, analyze, check
 
-MAX_AMOUNT = 999
 ANSWERABLE = ("practice", "predict", "choice", "legal")
 
 
 class AnswerError(ValueError):
     """The submitted answer can't be read. `code` is stable; `params` fill the message."""
 
-    def __init__(self, code: str, **params):
+    def __init__(self, code: str, split: dict | None = None, **params):
         super().__init__(code)
         self.code = code
         self.params = params
+        self.split = split  # slider fields: what the readable ones said, to show them again
 
 
 @dataclass(frozen=True)
@@ -51,25 +52,15 @@ def sliders(board: dict, analysis: dict | None = None) -> dict[str, dict]:
 
 
 def read_assignment(step, form: Mapping[str, str], analysis: dict | None = None) -> dict:
-    """The split on a practice board from fields `dmg:<attacker>:<recipient>`. Locked sliders
-    (step.fixed) keep their value; a missing free slider counts as 0."""
-    board = step.board_data()
-    known = sliders(board, analysis)
-    fixed = getattr(step, "fixed", {}) or {}
-    assignment = {cid: {r: fixed.get(cid, {}).get(r, 0) for r in info["recipients"]}
-                  for cid, info in known.items()}
-    for key in form:
-        if not key.startswith("dmg:"):
-            continue
-        _, cid, recipient = (key.split(":", 2) + ["", ""])[:3]
-        if cid not in known or recipient not in known[cid]["recipients"]:
-            raise AnswerError("unknown_slider", field=key[:80])
-        amount = read_amount(form.get(key))
-        locked = fixed.get(cid, {}).get(recipient)
-        if locked is not None and amount != locked:
-            raise AnswerError("locked", creature=cid, recipient=recipient, amount=locked)
-        assignment[cid][recipient] = amount
-    return assignment
+    """The split on a practice board from its slider fields, read by the one reader
+    (webapp.live.fields): locked sliders (step.fixed) keep their value, a missing free slider
+    counts as 0. AnswerError (with the split the other fields said) if a field can't be read."""
+    known = sliders(step.board_data(), analysis)
+    try:
+        return read_split(form, {cid: info["recipients"] for cid, info in known.items()},
+                          fixed=getattr(step, "fixed", {}) or {})
+    except SliderError as err:
+        raise AnswerError(err.code, split=err.split, **err.params) from None
 
 
 def read_sliders(step, form: Mapping[str, str]) -> dict:
@@ -86,18 +77,13 @@ def read_sliders(step, form: Mapping[str, str]) -> dict:
 
 
 def read_amount(raw) -> int:
-    text = "" if raw is None else str(raw).strip()
-    if not text:
+    """A typed amount (a predict step): the sliders' policy (webapp.live.fields.amount)."""
+    if raw is None or not str(raw).strip():
         raise AnswerError("missing_number")
     try:
-        value = int(text)
-    except ValueError:
-        raise AnswerError("not_a_number", value=text[:20]) from None
-    if value < 0:
-        raise AnswerError("negative", value=value)
-    if value > MAX_AMOUNT:
-        raise AnswerError("too_big", value=text[:20], most=MAX_AMOUNT)
-    return value
+        return amount(raw)
+    except SliderError as err:
+        raise AnswerError(err.code, **err.params) from None
 
 
 def step_slider(assignment: dict, limits: dict[str, dict], op: str) -> dict:

@@ -239,10 +239,7 @@ def answer(code: str):
         given = answers.read_answer(current, request.form)
         graded = answers.grade(current, given)
     except AnswerError as err:
-        if not wants_fragment():
-            return _play_page(room, seat, error=err, status=400)
-        ctx = steps.context(room, lesson, current, seat, error=err)
-        return steps.fragment(ctx, "feedback", status=400)
+        return _unreadable(room, seat, lesson, current, err)
     legal, problems = steps.problems(current, graded)
     # The reply is made first (the commit expires the class and seat rows, which would then be
     # read again), then the answer is committed, and only then acknowledged.
@@ -263,6 +260,15 @@ def answer(code: str):
     return reply
 
 
+def _unreadable(room, seat, lesson, current, err):
+    """An answer or a slider move that can't be read: a 400 saying why, the sliders as the
+    learner had them (the feedback place for htmx, the whole page without it)."""
+    if not wants_fragment():
+        return _play_page(room, seat, error=err, assignment=err.split, status=400)
+    ctx = steps.context(room, lesson, current, seat, error=err, assignment=err.split)
+    return steps.fragment(ctx, "feedback", status=400)
+
+
 @bp.post("/class/<code>/live")
 def live(code: str):
     room, seat, lesson, current = _answering(code)
@@ -273,8 +279,7 @@ def live(code: str):
     try:
         assignment = answers.read_sliders(current, request.form)
     except AnswerError as err:
-        ctx = steps.context(room, lesson, current, seat, error=err)
-        return steps.fragment(ctx, "feedback", status=400)
+        return _unreadable(room, seat, lesson, current, err)
     graded = steps.stored(current, seat) if current.type == "predict" else None
     if not wants_fragment():
         return _play_page(room, seat, graded=graded, assignment=assignment)

@@ -3,8 +3,8 @@
 The learner's page is quiz/question.html's `question` block (assign questions: the one live check
 through _live.html's macros); slider moves come back as its `verdict` and `live_oob` blocks.
 Reading an answer and grading it are the quiz's (views.quiz.answers, content.generate.grade);
-this module adds what a class needs on top: stricter reading (a class stores every try, so a
-form a real page could not send is refused, not fitted), the stored shape the room overview reads
+this module adds what a class needs on top: an answer must move a slider (a class stores every
+try), the stored shape the room overview reads
 ({"answer": ...} or {"assignment": split}), and the key shown on the projector and the review.
 
 A question's step id in class_results is "q<position>" (1-based); the quiz's time limit never
@@ -22,15 +22,14 @@ from ...content.generate import check_split, grade
 from ...htmx import render
 from ...i18n import gettext
 from ...live import board_cards, labels, live_check
+from ...live.fields import posted
 from ...live.words import verdict
-from ...services import answers as lesson_answers
 from ...services import classes
 from ..quiz import _board, _resolved, _stepped, options_of, shown_answer
 from ..quiz.answers import QuizAnswerError, read_answer
 
 TEMPLATE = "quiz/question.html"
 CHOICE = ("rule", "one", "many")
-MAX_AMOUNT = 999
 
 
 def is_quiz(room) -> bool:
@@ -85,31 +84,14 @@ def board(q: dict) -> dict | None:
 
 
 def read(q: dict, form):
-    """A learner's answer in the quiz's shape; a QuizAnswerError says what is wrong. Splits are
-    checked field by field: every slider must be one of this board's and hold a whole number."""
+    """A learner's answer in the quiz's shape; a QuizAnswerError says what is wrong. Slider
+    fields are read as on every surface (webapp.live.fields); a class stores every try, so an
+    answer that moved no slider at all is refused rather than stored as all zeros."""
     if q["type"] != "assign":
         return read_answer(q, form)
-    split = read_split_strictly(q, form)
-    return live_check(board(q), split, fit=True).split
-
-
-def read_split_strictly(q: dict, form) -> dict:
-    known = lesson_answers.sliders(board(q))
-    split: dict[str, dict[str, int]] = {}
-    for key in form:
-        if not key.startswith("dmg:"):
-            continue
-        _, attacker, recipient = (key.split(":", 2) + ["", ""])[:3]
-        if attacker not in known or recipient not in known[attacker]["recipients"]:
-            raise QuizAnswerError(gettext("That isn’t one of this board’s sliders."))
-        raw = str(form.get(key) or "").strip()
-        if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
-            raise QuizAnswerError(gettext("“%(value)s” isn’t a whole number from 0 to 999.",
-                                          value=raw[:20]))
-        split.setdefault(attacker, {})[recipient] = int(raw)
-    if not split:
+    if not posted(form):
         raise QuizAnswerError(gettext("Move the sliders to assign the damage first."))
-    return split
+    return live_check(board(q), read_answer(q, form), fit=True).split
 
 
 def record(room, seat, n: int, q: dict, given) -> bool:

@@ -6,12 +6,12 @@ the page, the reading and the grading are in quiz.py.
 
 from __future__ import annotations
 
-from flask import abort, make_response, redirect, render_template, request, url_for
-from markupsafe import escape
+from flask import abort, redirect, render_template, request, url_for
 
 from ...htmx import wants_fragment
 from ...i18n import _l, gettext
 from ...services import classes
+from ..quiz.answers import read_split
 from . import _SYNC_TEXT, _moved_on, _room_and_seat, bp, quiz, removed_page
 
 ANSWERED = _l("You already answered this question: in this class only your first answer "
@@ -52,14 +52,17 @@ def answer(room, seat):
     feedback; a form a real page could not send is a 400 that says why."""
     n, q = answering(room)
     if request.form.get("op", "").startswith("step:"):  # −/+ without JavaScript
-        return page(room, seat, split=quiz.stepped(q, request.form))
+        try:
+            return page(room, seat, split=quiz.stepped(q, request.form))
+        except quiz.QuizAnswerError as err:
+            return page(room, seat, error=str(err), split=err.split, status=400)
     if quiz.is_exam(room) and classes.revealed(room, n):
         return page(room, seat, status=409, notice=gettext(
             "The answer to this question has been shown: answers to it are closed."))
     try:
         given = quiz.read(q, request.form)
     except quiz.QuizAnswerError as err:  # the answer form is a plain post: the whole page
-        return page(room, seat, error=str(err), status=400)
+        return page(room, seat, error=str(err), split=err.split, status=400)
     if not quiz.record(room, seat, n, q, given):  # committed before it is acknowledged
         return page(room, seat, status=409, notice=ANSWERED)
     return redirect(url_for(".play", code=room.code) + "#feedback", 303)
@@ -71,11 +74,12 @@ def live(room, seat):
     if q["type"] != "assign":
         abort(404)
     try:
-        split = quiz.read_split_strictly(q, request.form)
-    except quiz.QuizAnswerError as err:
+        split = read_split(q, request.form)
+    except quiz.QuizAnswerError as err:  # the verdict's place says why (the page, without htmx)
         if not wants_fragment():
-            return page(room, seat, error=str(err), status=400)
-        return make_response(escape(str(err)), 400)
+            return page(room, seat, error=str(err), split=err.split, status=400)
+        ctx = quiz.context(room, seat, n, q, split=err.split, error=str(err))
+        return quiz.fragment(ctx, "unreadable", status=400)
     if not wants_fragment():
         return page(room, seat, split=split)
     return quiz.fragment(quiz.context(room, seat, n, q, split=split), ["verdict", "live_oob"])

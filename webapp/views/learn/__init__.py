@@ -26,6 +26,7 @@ from flask import (Blueprint, abort, g, make_response, redirect, render_template
 from ... import signing
 from ...catalogue import catalogue, live_memo
 from ...htmx import render, wants_fragment
+from ...live.fields import posted
 from ...services import answers, progress
 from ...services import practice as practice_service
 from ...services.answers import AnswerError
@@ -165,7 +166,7 @@ def answer(lesson_id: str, step_id: str):
         graded = answers.grade(current, given)
     except AnswerError as err:
         return _show(lesson, current, error=err, status=400, blocks="feedback",
-                     values=_posted_values(current))
+                     values=_posted_values(current), assignment=err.split)
     attempt = progress.record_answer(learner_id_or_new(), lesson.id, current.id,
                                      correct=graded.correct, answer=given, at=clock())  # committed
     url = url_for(".step", lesson_id=lesson.id, step_id=current.id, answer=attempt.id)
@@ -188,7 +189,8 @@ def live(lesson_id: str, step_id: str):
             return _practice_verdict(lesson, current)
         return _moved(lesson, current, blocks=["verdict", "live_oob"])
     except AnswerError as err:
-        return _show(lesson, current, error=err, status=400, blocks="feedback")
+        return _show(lesson, current, error=err, status=400, blocks="feedback",
+                     assignment=err.split)
 
 
 def _practice_verdict(lesson, current):
@@ -197,9 +199,9 @@ def _practice_verdict(lesson, current):
     stored), so the worker's memo answers the fields it has just checked (webapp/live/memo.py).
     Fields that are refused raise AnswerError before anything is kept."""
     form = request.form
-    key = (lesson.id, current.id, parts.lang(),
-           tuple(sorted((k, v) for k, v in form.items(multi=True) if k.startswith("dmg:")
-                        or k == "op")))
+    # The slider fields as posted, in order: the first of repeated ones counts, so two forms
+    # that differ only in their order may say different things.
+    key = (lesson.id, current.id, parts.lang(), posted(form), str(form.get("op", "")))
 
     def fresh() -> str:
         split = answers.read_sliders(current, form)

@@ -55,13 +55,12 @@ def practice_answer():
     item = _item_from_form()
     if item is None:
         return _bad_board()
-    if request.form.get("op", "").startswith("step:"):
-        return _show(item, split=_stepped(item))
     try:
+        if request.form.get("op", "").startswith("step:"):
+            return _show(item, split=_stepped(item))
         given = read_answer(item.q, request.form)
     except QuizAnswerError as err:
-        return _show(item, error=str(err), status=400, blocks=_answer_blocks(),
-                     split=read_split(item.q, request.form))
+        return _show(item, error=str(err), status=400, blocks=_answer_blocks(), split=err.split)
     if item.q["type"] == "assign":  # graded as the sliders show it
         given = live_check(item.board, given, fit=True).split
     stored = practice.record(learner_id_or_new(), item.lesson.id, item.kind, item.seed,
@@ -81,7 +80,11 @@ def practice_live():
         return _bad_board()
     if item.q["type"] != "assign":
         abort(404)
-    return _show(item, split=read_split(item.q, request.form), blocks=["verdict", "live_oob"])
+    try:
+        split = read_split(item.q, request.form)
+    except QuizAnswerError as err:  # the verdict's place says why (as a lesson step's does)
+        return _show(item, error=str(err), status=400, blocks=_answer_blocks(), split=err.split)
+    return _show(item, split=split, blocks=["verdict", "live_oob"])
 
 
 @bp.get("/practice/answers/<int:answer_id>")

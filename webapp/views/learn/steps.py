@@ -19,7 +19,7 @@ from ...catalogue import catalogue
 from ...content import LANGUAGES
 from ...content.glossary import link_terms
 from ...live import board_cards, labels, live_check, player_label
-from ...live.words import verdict
+from ...live.words import SLIDER_ERRORS, verdict
 from ...services.answers import AnswerError
 from .reasons import lethal_lines, misreading, predict_reasons
 
@@ -257,12 +257,8 @@ def said(current, graded) -> str:
 _ERRORS = {
     "wrong_step": _l("This answer was sent for another step (%(lesson)s / %(step)s), not this one. "
                      "Reload the page and answer again."),
-    "unknown_slider": _l("The answer names a slider this board doesn’t have (%(field)s)."),
-    "locked": _l("That slider is locked at %(amount)s in this exercise."),
+    **SLIDER_ERRORS,  # unknown_slider, locked, not_an_amount: worded as on every surface
     "missing_number": _l("Enter a number first."),
-    "not_a_number": _l("“%(value)s” isn’t a whole number. Enter a number such as 0, 2 or 5."),
-    "negative": _l("Damage can’t be negative (%(value)s). Enter 0 or more."),
-    "too_big": _l("%(value)s is more than any board here uses; enter at most %(most)s."),
     "missing_option": _l("Choose one of the answers first."),
     "unknown_option": _l("“%(value)s” isn’t one of this question’s answers."),
     "missing_verdict": _l("Choose “Legal” or “Not legal” first."),

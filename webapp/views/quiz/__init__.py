@@ -149,7 +149,10 @@ def answer(token: str, n: int):
     if attempt.submitted:  # nothing changes after submission: the results say why
         return _refused(attempt)
     if op.startswith("step:"):  # a −/+ button without JavaScript
-        return _show(attempt, current, n, split=_stepped(current, request.form))
+        try:
+            return _show(attempt, current, n, split=_stepped(current, request.form))
+        except QuizAnswerError as err:
+            return _show(attempt, current, n, error=str(err), status=400, split=err.split)
     moving = op in ("next", "prev", "timeup")
     given = None  # nothing chosen (sliders at 0 are never a legal split): Next and Back move on
     if not (moving and chose_nothing(current, request.form)):
@@ -158,7 +161,7 @@ def answer(token: str, n: int):
         except QuizAnswerError as err:
             if op != "timeup":  # at 0:00 there is no one to ask
                 return _show(attempt, current, n, error=str(err), status=400,
-                             split=read_split(current, request.form))
+                             split=err.split)
     if given is not None and current["type"] == "assign":  # graded as the sliders show it
         given = live_check(_board(current), given, fit=True).split
     outcome = None
@@ -195,8 +198,12 @@ def live(token: str, n: int):
         abort(404)
     if attempt.submitted:
         abort(409)
-    return _show(attempt, current, n, split=read_split(current, request.form),
-                 blocks=["verdict", "live_oob"])
+    try:
+        split = read_split(current, request.form)
+    except QuizAnswerError as err:  # the verdict's place says why (the page, without htmx)
+        return _show(attempt, current, n, error=str(err), status=400, split=err.split,
+                     blocks="unreadable")
+    return _show(attempt, current, n, split=split, blocks=["verdict", "live_oob"])
 
 
 @bp.get("/a/<token>/review")

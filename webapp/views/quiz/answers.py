@@ -4,10 +4,18 @@ could not have sent gets a QuizAnswerError whose message says what to do."""
 from __future__ import annotations
 
 from ...i18n import gettext
+from ...live import fields
+from ...live.words import slider_error_text
+from ...services.answers import sliders
 
 
 class QuizAnswerError(ValueError):
-    pass
+    """The message says what is wrong; `split` is what the readable slider fields said (None
+    for other answers), so the page can show the sliders as the learner had them."""
+
+    def __init__(self, message: str, split: dict | None = None):
+        super().__init__(message)
+        self.split = split
 
 
 def read_answer(q: dict, form):
@@ -16,10 +24,10 @@ def read_answer(q: dict, form):
         raw = (form.get("amount") or "").strip()
         if not raw:
             raise QuizAnswerError(gettext("Enter a number first."))
-        if not (raw.isascii() and raw.isdigit()) or len(raw) > 3:
-            raise QuizAnswerError(gettext("“%(value)s” isn’t a whole number from 0 to 999.",
-                                          value=raw[:20]))
-        return int(raw)
+        try:
+            return fields.amount(raw)
+        except fields.SliderError as err:
+            raise QuizAnswerError(slider_error_text(err)) from None
     if kind == "legal":
         said = form.get("verdict")
         if said not in ("legal", "illegal"):
@@ -51,20 +59,20 @@ def chose_nothing(q: dict, form) -> bool:
         return not form.get("verdict")
     if kind in ("rule", "one", "many"):
         return not form.getlist("option")
-    return not any(v for row in read_split(q, form).values() for v in row.values())
+    try:
+        return not any(v for row in read_split(q, form).values() for v in row.values())
+    except QuizAnswerError:
+        return False
 
 
 def read_split(q: dict, form) -> dict:
-    """The sliders' dmg:<attacker>:<recipient> fields, for the attackers on this board; the live
-    check fits the amounts to what the sliders allow."""
+    """The sliders of this question's board, read by the one reader (webapp.live.fields); a
+    field it refuses is a QuizAnswerError with its words."""
     if q.get("board") is None:  # a question about no board has no sliders
         return {}
-    attackers = {a["id"] for a in q["board"]["attackers"]}
-    split: dict[str, dict[str, int]] = {}
-    for key, value in form.items(multi=True):
-        parts = key.split(":")
-        if len(parts) == 3 and parts[0] == "dmg" and parts[1] in attackers:
-            text = str(value).strip()
-            amount = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 0
-            split.setdefault(parts[1], {}).setdefault(parts[2][:40], amount)
-    return split
+    board = {k: v for k, v in q["board"].items() if k != "assignment"}
+    known = {a: info["recipients"] for a, info in sliders(board).items()}
+    try:
+        return fields.read_split(form, known)
+    except fields.SliderError as err:
+        raise QuizAnswerError(slider_error_text(err), err.split) from None

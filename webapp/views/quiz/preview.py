@@ -35,12 +35,12 @@ def preview(token: str, n: int):
     form = request.form
     if request.method == "GET":
         return _page(quiz, n, q)
-    if form.get("op", "").startswith("step:"):  # a −/+ button without JavaScript
-        return _page(quiz, n, q, split=stepped(q, form))
     try:
+        if form.get("op", "").startswith("step:"):  # a −/+ button without JavaScript
+            return _page(quiz, n, q, split=stepped(q, form))
         given = read_answer(q, form)
     except QuizAnswerError as err:
-        return _page(quiz, n, q, error=str(err), split=read_split(q, form), status=400)
+        return _page(quiz, n, q, error=str(err), split=err.split, status=400)
     if q["type"] == "assign":  # graded as the sliders show it, as for a taker
         given = live_check(board(q), given, fit=True).split
     return _page(quiz, n, q, given=given, correct=bool(grade(q, given)))
@@ -52,8 +52,12 @@ def preview_live(token: str, n: int):
     quiz, q = _previewed(token, n)
     if q["type"] != "assign":
         abort(404)
-    context = _context(quiz, n, q, split=read_split(q, request.form))
-    return render_blocks(TEMPLATE, ["verdict", "live_oob"], **context)
+    try:
+        split = read_split(q, request.form)
+    except QuizAnswerError as err:  # the verdict's place says why
+        context = _context(quiz, n, q, split=err.split, error=str(err))
+        return render_blocks(TEMPLATE, ["unreadable"], **context), 400
+    return render_blocks(TEMPLATE, ["verdict", "live_oob"], **_context(quiz, n, q, split=split))
 
 
 def board(q: dict) -> dict | None:

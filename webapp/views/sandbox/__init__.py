@@ -3,6 +3,7 @@
 GET /sandbox?b=<link>   the page for a board link (default board when there is none)
 POST /sandbox           the editor (buttons, fields): full page, or the `workspace` block for htmx
 POST /sandbox/live      a slider moved: the `verdict` block plus out-of-band counters and link
+A slider field that can't be read (webapp.live.fields) is a 400 saying why, in the verdict's place.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from ... import csrf
 from ...htmx import render
 from ...i18n import gettext
 from ...live import labels, live_check
+from ...live.words import slider_error_text
 from ...network import base_url
 from ...rules import LIMITS, MAX_NAME, MAX_NUMBER
 from . import board as state
@@ -46,7 +48,9 @@ def page():
 
 @bp.post("/sandbox")
 def edit():
-    board = state.from_form(request.form, _default_names())
+    board, error = _read_form()
+    if error:  # nothing the buttons asked is done; the board is shown again as the form said
+        return _show(board, status=400, error=error)
     op = request.form.get("op", "")
     board, editing = _apply(board, op)
     return _show(board, blocks="workspace", url_header="HX-Push-Url", editing=editing,
@@ -56,8 +60,18 @@ def edit():
 @bp.post("/sandbox/live")
 @csrf.exempt  # changes nothing on the server, and its answer depends only on the form
 def live():
-    board = state.from_form(request.form, _default_names())
+    board, error = _read_form()
+    if error:  # the verdict's place says why; the link keeps the last board that could be read
+        return _show(board, blocks="verdict", status=400, error=error)
     return _show(board, blocks=["verdict", "live_oob", "live_link"], url_header="HX-Replace-Url")
+
+
+def _read_form() -> tuple[dict, str | None]:
+    """The editor's board, and the words for a slider field that can't be read (or None)."""
+    try:
+        return state.from_form(request.form, _default_names()), None
+    except state.FormError as err:
+        return err.board, slider_error_text(err.refused)
 
 
 def _apply(board: dict, op: str) -> tuple[dict, bool]:
@@ -79,7 +93,8 @@ def _apply(board: dict, op: str) -> tuple[dict, bool]:
 
 
 def _show(board: dict, blocks="workspace", status: int = 200, url_header: str | None = None,
-          editing: bool = False, best: bool = False, link_error: bool = False):
+          editing: bool = False, best: bool = False, link_error: bool = False,
+          error: str | None = None):
     live = None
     if board["attackers"]:
         live = live_check(state.to_core(board), board["assignment"], fit=True, best=best)
@@ -87,7 +102,7 @@ def _show(board: dict, blocks="workspace", status: int = 200, url_header: str | 
     link = url_for("sandbox.page", b=state.encode(board))
     g.link_args = {"b": link.partition("b=")[2]}  # the language switcher keeps the board
     response = render(TEMPLATE, blocks, status=status, board=board, names=labels(board), live=live,
-                      editing=editing, link_error=link_error,
+                      editing=editing, link_error=link_error, error=error,
                       link_url=base_url() + link)
     if url_header:
         response.headers[url_header] = link

@@ -15,6 +15,7 @@ import json
 import re
 import zlib
 
+from ...live.fields import SliderError, posted, read_split
 from ...rules import ABILITIES, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER
 
 LINK_LIMIT = 4000  # characters of the link parameter we are willing to read
@@ -23,6 +24,15 @@ _ID_RE = re.compile(ID_PATTERN)
 
 class LinkError(ValueError):
     """The board link can't be read (truncated, edited by hand, from a newer version...)."""
+
+
+class FormError(ValueError):
+    """A slider field of the editor's form can't be read. `refused` is the reader's SliderError;
+    `board` is the board as the rest of the form said, to show again with the message."""
+
+    def __init__(self, board: dict, refused: SliderError):
+        super().__init__(refused.code)
+        self.board, self.refused = board, refused
 
 
 def default_board() -> dict:
@@ -79,7 +89,7 @@ def decode(text: str) -> dict:
         raise LinkError(str(err).splitlines()[0]) from None
     try:
         board = from_form(_Fields(_fields(data)), {})
-    except (AttributeError, KeyError, TypeError) as err:
+    except (AttributeError, KeyError, TypeError, FormError) as err:
         raise LinkError(f"not a board ({type(err).__name__})") from None
     if _compact(board) != data:
         raise LinkError("the link describes something the editor can't show")
@@ -195,6 +205,10 @@ def remove(board: dict, item_id: str) -> dict:
 
 
 def step(board: dict, attacker: str, recipient: str, delta: int) -> dict:
+    """A −/+ button: one slider one damage more or less (a recipient not on the board has no
+    slider: nothing moves, as the form's reader would drop it)."""
+    if recipient not in _recipients(board):
+        return board
     row = dict(board["assignment"].get(attacker, {}))
     row[recipient] = max(0, min(MAX_NUMBER, int(row.get(recipient, 0)) + delta))
     return {**board, "assignment": {**board["assignment"], attacker: row}}
@@ -232,7 +246,9 @@ def _rows(form, kind: str):
 
 def from_form(form, names: dict[str, str]) -> dict:
     """Read the editor form: empty or unreadable numbers take a default, unknown ids and abilities
-    are dropped (the page can't show them). Ranges are left to the core, which says what is wrong."""
+    are dropped (the page can't show them). Ranges are left to the core, which says what is wrong.
+    Slider fields are the exception: they are read as on every surface (`_assignment`), and one
+    that can't be read raises SliderError."""
     board = {"attackers": [], "blockers": [], "planeswalkers": [], "battles": [], "assignment": {}}
     for get, getlist, bid in _rows(form, "blockers"):
         board["blockers"].append({
@@ -262,18 +278,37 @@ def from_form(form, names: dict[str, str]) -> dict:
             "abilities": [a for a in ABILITIES if a in getlist("ability")],
             "attacking": target if target in targets else PLAYER,
             "blocked_by": [b for b in blockers if b in getlist("blocked_by")]})
-    board["assignment"] = read_assignment(form.items(multi=True), board["attackers"])
+    try:
+        board["assignment"] = _assignment(form, board)
+    except SliderError as err:
+        raise FormError({**board, "assignment": err.split}, err) from None
     return board
 
 
-def read_assignment(pairs, attackers: list[dict]) -> dict[str, dict[str, int]]:
-    """The sliders' "dmg:<attacker>:<recipient>" fields (the first of repeated ones counts);
-    fields for creatures that are not attackers on this board are dropped. The live check fits
-    the amounts to what the sliders allow."""
-    ids = {a["id"] for a in attackers}
-    assignment: dict[str, dict[str, int]] = {}
-    for key, value in pairs:
-        parts = key.split(":")
-        if len(parts) == 3 and parts[0] == "dmg" and parts[1] in ids and _ID_RE.match(parts[2]):
-            assignment.setdefault(parts[1], {}).setdefault(parts[2], _int(value, 0))
-    return assignment
+def _recipients(board: dict) -> list[str]:
+    return [*(x["id"] for kind in ("blockers", "planeswalkers", "battles") for x in board[kind]),
+            PLAYER]
+
+
+def _assignment(form, board: dict) -> dict[str, dict[str, int]]:
+    """The sliders' fields, read by the one reader (webapp.live.fields) with the board edited in
+    the same form: fields for creatures no longer on the board are dropped, not refused (an
+    attacker's sliders are then any creature, planeswalker or battle on it, and the player; the
+    live check fits the split to the ones the rules allow). Only the fields the form names are
+    kept, in the order posted (a missing one is 0 to the live check), so a board reads back from
+    its link exactly as it was written. A field the reader refuses raises SliderError, whose split
+    is what the other fields said."""
+    sliders = {a["id"]: _recipients(board) for a in board["attackers"]}
+
+    def kept(split: dict) -> dict:
+        rows: dict[str, dict[str, int]] = {}
+        for key, _ in posted(form):
+            _, attacker, recipient = (key.split(":", 2) + ["", ""])[:3]
+            if recipient in split.get(attacker, {}):
+                rows.setdefault(attacker, {})[recipient] = split[attacker][recipient]
+        return rows
+
+    try:
+        return kept(read_split(form, sliders, editing=True))
+    except SliderError as err:
+        raise SliderError(err.code, kept(err.split), **err.params) from None
