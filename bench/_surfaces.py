@@ -37,6 +37,7 @@ from _server import cpu_seconds
 
 LESSON, STEP, CLASS_STEP = "force-of-nature", "split-d-practice", 5  # step 5 of 9: split-d-practice
 BUDGET = 1.5
+QUIZ_SEED = "20"  # the /quiz/new form's seed ("Other questions" draws another)
 WARMUP = 50  # answers first, not measured: templates compiled, the worker's caches filled
 GZIP = {"Accept-Encoding": "gzip"}
 FORM = {"Content-Type": "application/x-www-form-urlencoded", **GZIP}
@@ -142,11 +143,11 @@ async def finish_lesson(client, lesson: str) -> None:
 
 async def make_quiz(client) -> dict:
     """A quiz made at /quiz/new (50 generated tier-3 questions, practice mode), saved: its owner
-    and take links, and which questions are assign questions."""
+    and take links."""
     _, page, _ = await get(client, "/quiz/new")
     fields = forms(page).find(r"^/quiz/new$")
-    fields.update(title="Bench quiz", tier="3", count="50", source="generated",
-                  mode="practice", op="save")
+    fields.update(title="Bench quiz", tier="3", count="50", source="generated", seed=QUIZ_SEED,
+                  mode="practice", op="save")  # one seed: the same boards in every run
     await post(client, "/quiz/new", fields)
     _, page, owner = await get(client, urlsplit(client.location).path)
     take = re.search(rb'id="take-link" [^>]*value="([^"]+)"', page).group(1).decode()
@@ -309,7 +310,7 @@ def run(base: str, master: int, args) -> None:
         for name, r in rows:
             print(f"  {name:21} {r['cpu'] * 1e6:6.0f} µs per live answer = "
                   f"{r['cpu'] / per:4.1f}× /healthz, errors {len(r['errors'])}/{args.answers}   "
-                  f"(target ≤ {BUDGET}×)")
+                  f"(target ≤ {BUDGET}×: {'met' if r['cpu'] / per <= BUDGET else 'over'})")
             live = re.sub(r"[\w-]{20,}", "<token>", r["live"])
             print(f"      POST {live}, {r['slider']}; {r['bytes']:.0f} bytes per answer "
                   f"(uncompressed), wall {r['wall'] * 1e3:.1f} ms (information)")
