@@ -2,6 +2,10 @@
 
     .venv/bin/python bench/class_load.py [--page learn|sandbox|both|class] [--learners 500]
         [--seconds 60] [--ramp 10] [--path /learn/...] [--url http://host:port] [--root DIR]
+    .venv/bin/python bench/class_load.py --page surfaces [--answers 1000] [--healthz 2000]
+
+--page surfaces is another measure: server CPU per live answer on each of the six live surfaces,
+sequentially, as a ratio to /healthz on the same server (see bench/_surfaces.py).
 
 Each learner is a client of its own (its own cookies and connection): it opens the page, then
 drags a free slider through 8 values 60 ms apart (one live check per value, each sent when the
@@ -262,8 +266,14 @@ def healthz_cpu(base: str, master: int, count: int = 2000) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--page", choices=["learn", "sandbox", "both", "class"], default="both",
-                        help="class: one live class (see bench/_class_mode.py)")
+    parser.add_argument("--page", choices=["learn", "sandbox", "both", "class", "surfaces"],
+                        default="both", help="class: one live class (see bench/_class_mode.py); "
+                        "surfaces: CPU per live answer on every surface, as a ratio to /healthz "
+                        "(see bench/_surfaces.py)")
+    parser.add_argument("--answers", type=int, default=1000,
+                        help="surfaces: live answers measured per surface")
+    parser.add_argument("--healthz", type=int, default=2000,
+                        help="surfaces: /healthz requests measured, before and after")
     parser.add_argument("--learners", type=int, default=500)
     parser.add_argument("--step", type=int, default=5,
                         help="class: the practice step of force-of-nature the class is on (5: 10 "
@@ -279,6 +289,14 @@ def main() -> None:
     args = parser.parse_args()
     if args.ramp is None:
         args.ramp = 30.0 if args.page == "class" else 10.0
+    if args.page == "surfaces":
+        import _surfaces
+
+        if args.url:
+            parser.error("--page surfaces starts its own server: it reads the workers' CPU")
+        with gunicorn(args.root) as (base, _port, master):
+            _surfaces.run(base, master, args)
+        return
     if args.page == "class":
         import _class_mode
 
