@@ -117,8 +117,8 @@ def question_at(tier: int, seed: int, position: int,
 # --- boards: each scenario draws one board of its tier ----------------------------------------
 
 
-def _blockers(rng: random.Random, count: int, *, marked: bool = False,
-              abilities: tuple[str, ...] = ()) -> list[dict]:
+def make_blockers(rng: random.Random, count: int, *, marked: bool = False,
+                  abilities: tuple[str, ...] = ()) -> list[dict]:
     names = rng.sample(BLOCKERS, count)
     out = []
     for i, name in enumerate(names):
@@ -130,9 +130,10 @@ def _blockers(rng: random.Random, count: int, *, marked: bool = False,
     return out
 
 
-def _trampler(rng: random.Random, blockers: list[dict], *, power: tuple[int, int] = (4, 9),
-              abilities: tuple[str, ...] = ("trample",), attacking: str = "player",
-              aid: str = "a1", name: str | None = None) -> dict:
+def make_trampler(rng: random.Random, blockers: list[dict], *,
+                  power: tuple[int, int] = (4, 9),
+                  abilities: tuple[str, ...] = ("trample",), attacking: str = "player",
+                  aid: str = "a1", name: str | None = None) -> dict:
     return {"id": aid, "name": name or rng.choice(TRAMPLERS), "power": rng.randint(*power),
             "toughness": rng.randint(4, 8), "abilities": list(abilities), "attacking": attacking,
             "blocked_by": [b["id"] for b in blockers]}
@@ -140,10 +141,10 @@ def _trampler(rng: random.Random, blockers: list[dict], *, power: tuple[int, int
 
 def one_trampler(rng):
     """Tier 1: a trampler and one to three blockers; marked damage, deathtouch, protection."""
-    blockers = _blockers(rng, rng.randint(1, 3), marked=True,
+    blockers = make_blockers(rng, rng.randint(1, 3), marked=True,
                          abilities=("protection_from_green", "indestructible"))
     abilities = ("trample", "deathtouch") if rng.random() < 0.3 else ("trample",)
-    return {"attackers": [_trampler(rng, blockers, abilities=abilities)], "blockers": blockers}
+    return {"attackers": [make_trampler(rng, blockers, abilities=abilities)], "blockers": blockers}
 
 
 def shared_blocker(rng):
@@ -151,52 +152,52 @@ def shared_blocker(rng):
     wall = {"id": "b1", "name": rng.choice(BLOCKERS), "power": rng.randint(0, 3),
             "toughness": rng.randint(3, 6), "damage": 0, "abilities": ["can_block_additional"]}
     names = rng.sample(TRAMPLERS, 2)
-    return {"attackers": [_trampler(rng, [wall], power=(2, 6), aid=f"a{i + 1}", name=names[i])
+    return {"attackers": [make_trampler(rng, [wall], power=(2, 6), aid=f"a{i + 1}", name=names[i])
                           for i in range(2)], "blockers": [wall]}
 
 
 def second_strike_step(rng):
     """Tier 2: the regular damage step after first strike: the survivors carry that damage."""
-    blockers = _blockers(rng, rng.randint(2, 3), marked=True)
+    blockers = make_blockers(rng, rng.randint(2, 3), marked=True)
     for b in blockers:
         b["damage"] = rng.randint(0, b["toughness"] - 1)
-    return {"attackers": [_trampler(rng, blockers, abilities=("trample", "double_strike"))],
+    return {"attackers": [make_trampler(rng, blockers, abilities=("trample", "double_strike"))],
             "blockers": blockers}
 
 
 def blockers_gone(rng):
     """Tier 2: blocked, then every blocker left combat (702.19d), with or without trample."""
-    attacker = _trampler(rng, [], abilities=("trample",) if rng.random() < 0.6 else ())
+    attacker = make_trampler(rng, [], abilities=("trample",) if rng.random() < 0.6 else ())
     attacker["blocked"] = True
     return {"attackers": [attacker], "blockers": []}
 
 
 def at_a_planeswalker(rng):
     """Tier 3: attacking a planeswalker with trample or trample over planeswalkers."""
-    blockers = _blockers(rng, rng.randint(1, 2), marked=True)
+    blockers = make_blockers(rng, rng.randint(1, 2), marked=True)
     kind = rng.choice(("trample", "trample_over_planeswalkers"))
     walker = {"id": "pw1", "name": rng.choice(WALKERS), "loyalty": rng.randint(1, 5),
               "removed_from_combat": rng.random() < 0.2}
-    return {"attackers": [_trampler(rng, blockers, abilities=(kind,), attacking="pw1")],
+    return {"attackers": [make_trampler(rng, blockers, abilities=(kind,), attacking="pw1")],
             "blockers": blockers, "planeswalkers": [walker]}
 
 
 def at_a_battle(rng):
     """Tier 3: attacking a battle: trample over planeswalkers does not reach its protector."""
-    blockers = _blockers(rng, rng.randint(1, 2))
+    blockers = make_blockers(rng, rng.randint(1, 2))
     kind = rng.choice(("trample", "trample_over_planeswalkers"))
     battle = {"id": "bt1", "name": rng.choice(BATTLES), "defense": rng.randint(2, 6),
               "removed_from_combat": False}
-    return {"attackers": [_trampler(rng, blockers, abilities=(kind,), attacking="bt1")],
+    return {"attackers": [make_trampler(rng, blockers, abilities=(kind,), attacking="bt1")],
             "blockers": blockers, "battles": [battle]}
 
 
 def deathtouch_already_lethal(rng):
     """Tier 3: deathtouch and a blocker that already has lethal damage marked (indestructible)."""
-    blockers = _blockers(rng, 2)
+    blockers = make_blockers(rng, 2)
     worn = blockers[0]
     worn.update(abilities=["indestructible"], damage=worn["toughness"] + rng.randint(0, 2))
-    return {"attackers": [_trampler(rng, blockers, abilities=("trample", "deathtouch"))],
+    return {"attackers": [make_trampler(rng, blockers, abilities=("trample", "deathtouch"))],
             "blockers": blockers}
 
 

@@ -189,19 +189,19 @@ def link_terms(html: str, glossary: Glossary, ids: set[str], lang: str, href) ->
 
 def read_glossary(root: Path, lessons: list, problems: list) -> Glossary:
     """Validate glossary.toml and report terms used too early where they can't be linked."""
-    from .loader import _read_toml, _schema_problems
+    from .loader import read_toml, schema_problems
     from .model import Problem
 
     file = root / FILE
     if not file.exists():  # a lessons folder without a glossary (a test's, say) links nothing
         return Glossary()
-    data = _read_toml(file, problems)
+    data = read_toml(file, problems)
     if data is None:
         return Glossary()
     try:
         spec = GlossaryFile.model_validate(data)
     except ValidationError as err:
-        problems += _schema_problems(file, err)
+        problems += schema_problems(file, err)
         return Glossary()
     order = {lesson.id: i for i, lesson in enumerate(lessons)}
     ids = [t.id for t in spec.terms]

@@ -78,7 +78,7 @@ def _read_rule_notes(root: Path, lessons: list[Lesson], problems: list[Problem])
     """rules.toml: a note per cited rule and language; every rule a lesson cites needs one in
     English, and the rules engine's own rule numbers too."""
     file = root / "rules.toml"
-    data = _read_toml(file, problems)
+    data = read_toml(file, problems)
     if data is None:
         return {}
     notes: dict[str, dict[str, str]] = {}
@@ -121,7 +121,7 @@ def _rel(root: Path, *parts: str) -> str:
     return str(root.joinpath(*parts))
 
 
-def _read_toml(file: Path, problems: list[Problem]) -> dict | None:
+def read_toml(file: Path, problems: list[Problem]) -> dict | None:
     try:
         return tomllib.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -146,7 +146,7 @@ def _field(loc: tuple) -> str:
     return out or "-"
 
 
-def _schema_problems(file: Path, err: ValidationError) -> list[Problem]:
+def schema_problems(file: Path, err: ValidationError) -> list[Problem]:
     out = []
     for e in err.errors():
         message = _FRIENDLY.get(e["type"], e["msg"])
@@ -158,13 +158,13 @@ def _schema_problems(file: Path, err: ValidationError) -> list[Problem]:
 
 def _read_catalogue(root: Path, problems: list[Problem]) -> CatalogueFile | None:
     file = root / CATALOGUE
-    data = _read_toml(file, problems)
+    data = read_toml(file, problems)
     if data is None:
         return None
     try:
         return CatalogueFile.model_validate(data)
     except ValidationError as err:
-        problems += _schema_problems(file, err)
+        problems += schema_problems(file, err)
         return None
 
 
@@ -193,7 +193,7 @@ def _read_lesson(root: Path, entry, number: int,
     if not folder.is_dir():
         problems.append(Problem(str(folder), "-", "lesson folder is missing"))
         return None, False
-    data = _read_toml(file, problems)
+    data = read_toml(file, problems)
     if data is None:
         return None, False
     before = len(problems)
@@ -201,7 +201,7 @@ def _read_lesson(root: Path, entry, number: int,
     try:
         spec = LessonFile.model_validate(data)
     except ValidationError as err:
-        problems += _schema_problems(file, err)
+        problems += schema_problems(file, err)
         return None, False
     if spec.id != entry.id:
         problems.append(Problem(str(file), "id", f"'{spec.id}' differs from the folder and "

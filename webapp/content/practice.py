@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .generate import (MAKERS, GenerateError, _blockers, _trampler, at_a_battle,
+from .generate import (MAKERS, GenerateError, make_blockers, make_trampler, at_a_battle,
                        at_a_planeswalker, blockers_gone, number_question, second_strike_step,
                        shared_blocker)
 
@@ -49,34 +49,34 @@ def lesson_ideas(boards) -> tuple[str, ...]:
 
 
 def _plain_trampler(rng):
-    blockers = _blockers(rng, rng.randint(1, 3))
-    return {"attackers": [_trampler(rng, blockers)], "blockers": blockers}
+    blockers = make_blockers(rng, rng.randint(1, 3))
+    return {"attackers": [make_trampler(rng, blockers)], "blockers": blockers}
 
 
 def _no_trample(rng):
-    blockers = _blockers(rng, rng.randint(1, 2))
-    return {"attackers": [_trampler(rng, blockers, abilities=())], "blockers": blockers}
+    blockers = make_blockers(rng, rng.randint(1, 2))
+    return {"attackers": [make_trampler(rng, blockers, abilities=())], "blockers": blockers}
 
 
 def _with_deathtouch(rng):
-    blockers = _blockers(rng, rng.randint(2, 3), marked=rng.random() < 0.3)
-    return {"attackers": [_trampler(rng, blockers, abilities=("trample", "deathtouch"))],
+    blockers = make_blockers(rng, rng.randint(2, 3), marked=rng.random() < 0.3)
+    return {"attackers": [make_trampler(rng, blockers, abilities=("trample", "deathtouch"))],
             "blockers": blockers}
 
 
 def _with_marks(rng):
-    blockers = _blockers(rng, rng.randint(1, 3))
+    blockers = make_blockers(rng, rng.randint(1, 3))
     for b in blockers:
         b["toughness"] = max(b["toughness"], 2)
     worn = rng.choice(blockers)
     worn["damage"] = rng.randint(1, worn["toughness"] - 1)
-    return {"attackers": [_trampler(rng, blockers)], "blockers": blockers}
+    return {"attackers": [make_trampler(rng, blockers)], "blockers": blockers}
 
 
 def _with_protection(rng):
-    blockers = _blockers(rng, rng.randint(1, 3))
+    blockers = make_blockers(rng, rng.randint(1, 3))
     rng.choice(blockers)["abilities"] = [rng.choice(("protection_from_green", "indestructible"))]
-    return {"attackers": [_trampler(rng, blockers)], "blockers": blockers}
+    return {"attackers": [make_trampler(rng, blockers)], "blockers": blockers}
 
 
 def _with_infect(rng):

@@ -38,8 +38,8 @@ SEAT_COOKIE = "class_seat"
 HOST_COOKIE = "class_host"
 COOKIE_AGE = timedelta(hours=12)
 
-_SYNC_TEXT = {"lobby": _l("Waiting for the host to start…"),
-              "running": _l("Your screen follows the host."), "ended": _l("The class is over.")}
+SYNC_TEXT = {"lobby": _l("Waiting for the host to start…"),
+             "running": _l("Your screen follows the host."), "ended": _l("The class is over.")}
 _NICKNAME_ERRORS = {
     "empty": _l("Choose a nickname so the host knows you’re here."),
     "too_long": _l("A nickname can be at most %(n)s characters.") ,
@@ -54,7 +54,7 @@ REMOVED = _l("You were removed from this class. Only the host can let you back i
 # --- cookies: the learner's seat and the host's class ------------------------------------------
 
 
-def _room_and_seat(code: str):
+def room_and_seat(code: str):
     """The class at `code` and the visitor's seat in it. Only a seat opens a class: a visitor
     without one there gets the same answer for a live, an ended and a missing code (the join
     form for a page, 403 for an answer), and each such lookup counts against the address's
@@ -68,15 +68,15 @@ def _room_and_seat(code: str):
     return room, seat
 
 
-def _lesson(room):
+def room_lesson(room):
     lesson = curriculum().get(room.lesson_id)
     if lesson is None:
         abort(410)
     return lesson
 
 
-def _current(room):
-    lesson = _lesson(room)
+def lesson_and_step(room):
+    lesson = room_lesson(room)
     return lesson, lesson.steps[min(room.step, len(lesson.steps) - 1)]
 
 
@@ -130,7 +130,7 @@ def join():
 
 @bp.get("/class/<code>/play")
 def play(code: str):
-    room, seat = _room_and_seat(code)
+    room, seat = room_and_seat(code)
     if seat.removed_at is not None:
         return removed_page(room, seat)
     return _play_page(room, seat)
@@ -154,12 +154,12 @@ def _play_page(room, seat, *, graded=None, error=None, assignment=None, status=2
     if quiz.is_quiz(room):
         return quiz_play.page(room, seat, error=error, split=assignment, status=status,
                               notice=notice)
-    lesson = _lesson(room)
-    context = {"room": room, "seat": seat, "lesson": lesson, "sync_text": _SYNC_TEXT[room.state],
+    lesson = room_lesson(room)
+    context = {"room": room, "seat": seat, "lesson": lesson, "sync_text": SYNC_TEXT[room.state],
                "lesson_title": lesson.title(steps.parts.lang()), "inline": steps.parts.inline,
                "notice": notice, "one_answer": room.answer_mode == "one"}
     if room.state == "running":
-        _, current = _current(room)
+        _, current = lesson_and_step(room)
         if graded is None and assignment is None:
             graded = steps.stored(current, seat)
         ctx = steps.context(room, lesson, current, seat, graded=graded, error=error,
@@ -187,7 +187,7 @@ def sync(code: str):
     every phone every 2 s is a third of a class's requests: one narrow query, no template."""
     version, state, seat_id, removed = classes.version_and_seat(
         code, signing.read_cookie(SEAT_COOKIE)) or (None, None, None, False)
-    if seat_id is None:  # no seat here, or no such class: alike (see _room_and_seat)
+    if seat_id is None:  # no seat here, or no such class: alike (see room_and_seat)
         limiting.limit("class-lookup")
     if seat_id is None or request.args.get("v", "") != (f"{version}x" if removed else str(version)):
         response = make_response("", 200)
@@ -199,26 +199,26 @@ def sync(code: str):
     response.headers["Cache-Control"] = "private, no-cache"
     response.make_conditional(request)
     if response.status_code == 200:  # words only for a page that has not seen them
-        response.set_data(str(_SYNC_TEXT[state]))
+        response.set_data(str(SYNC_TEXT[state]))
     return response
 
 
 def _answering(code: str):
     """The class, the seat, the lesson and the step an answer or a slider move is for; refused
     unless the visitor is in this class and the form is for the step the class is on."""
-    room, seat = _room_and_seat(code)
+    room, seat = room_and_seat(code)
     if seat.removed_at is not None:
         abort(removed_page(room, seat))
     if quiz.is_quiz(room):  # quiz_play checks which question the form is for
         return room, seat, None, None
-    lesson, current = _current(room)
+    lesson, current = lesson_and_step(room)
     said = (request.form.get("lesson"), request.form.get("step"))
     if room.state != "running" or said != (lesson.id, current.id):
-        abort(_moved_on(room))
+        abort(moved_on(room))
     return room, seat, lesson, current
 
 
-def _moved_on(room):
+def moved_on(room):
     """An answer for a step the class has left (the host moved on as it was sent): nothing is
     stored, and the page goes to where the class is now (htmx reloads it)."""
     if wants_fragment():

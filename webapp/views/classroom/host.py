@@ -41,7 +41,7 @@ from ...services import answers, class_reports, classes, quizzes
 from ...services.spreadsheet import cell
 from .. import limiting
 from ..learn import curriculum
-from . import COOKIE_AGE, HOST_COOKIE, _current, _lesson, bp, quiz, steps
+from . import COOKIE_AGE, HOST_COOKIE, lesson_and_step, room_lesson, bp, quiz, steps
 
 
 def _room(token: str):
@@ -122,7 +122,7 @@ def qr_svg(url: str, label: str | None = None) -> Markup:
 def _page_context(room) -> dict:
     if quiz.is_quiz(room):
         return _quiz_context(room)
-    lesson, current = _current(room)
+    lesson, current = lesson_and_step(room)
     context = {"room": room, "lesson": lesson, "step": current,
                "lesson_title": lesson.title(steps.parts.lang()), "inline": steps.parts.inline,
                "md": steps.parts.md, "lang": steps.parts.lang(),
@@ -264,7 +264,7 @@ def move(token: str):
         quiz.require(room)
         last = quiz.total(room) - 1
     else:
-        last = len(_lesson(room).steps) - 1
+        last = len(room_lesson(room).steps) - 1
     op = request.form.get("op", "")
     if op == "start" and room.state == "lobby":
         classes.move(room, state="running", step=0)
@@ -374,7 +374,7 @@ def results_csv(token: str):
     if quiz.is_quiz(room):
         number = {quiz.step_id(n): n for n in range(1, quiz.total(room) + 1)}
     else:
-        number = {s.id: i + 1 for i, s in enumerate(_lesson(room).steps)}
+        number = {s.id: i + 1 for i, s in enumerate(room_lesson(room).steps)}
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["nickname", "step", "step_id", "first_answer", "first_correct",

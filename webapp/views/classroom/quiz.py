@@ -25,7 +25,7 @@ from ...live import board_cards, labels, live_check
 from ...live.fields import posted
 from ...live.words import verdict
 from ...services import classes
-from ..quiz import _board, _resolved, _stepped, options_of, shown_answer
+from ..quiz import question_board, resolved_question, stepped_split, options_of, shown_answer
 from ..quiz.answers import QuizAnswerError, read_answer
 
 TEMPLATE = "quiz/question.html"
@@ -57,7 +57,7 @@ def current(room) -> tuple[int, dict]:
 
 
 def question(room, n: int) -> dict:
-    return _resolved(room.questions[n - 1])
+    return resolved_question(room.questions[n - 1])
 
 
 def title(room) -> SimpleNamespace:
@@ -77,7 +77,7 @@ def name(q: dict) -> str:
 
 
 def board(q: dict) -> dict | None:
-    return _board(q)
+    return question_board(q)
 
 
 # --- reading and storing an answer ---------------------------------------------------------------
@@ -165,7 +165,7 @@ def fragment(ctx: dict, blocks, status: int = 200):
 
 def stepped(q: dict, form) -> dict:
     """The sliders after a −/+ button without JavaScript (the quiz's own reading)."""
-    return _stepped(q, form)
+    return stepped_split(q, form)
 
 
 # --- the host's side ----------------------------------------------------------------------------

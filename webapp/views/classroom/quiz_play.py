@@ -12,7 +12,7 @@ from ...htmx import wants_fragment
 from ...i18n import _l, gettext
 from ...services import classes
 from ..quiz.answers import read_split
-from . import _SYNC_TEXT, _moved_on, _room_and_seat, bp, quiz, removed_page
+from . import SYNC_TEXT, moved_on, room_and_seat, bp, quiz, removed_page
 
 ANSWERED = _l("You already answered this question: in this class only your first answer "
               "counts, and it is kept.")
@@ -22,7 +22,7 @@ def page(room, seat, *, error=None, split=None, status=200, notice=None):
     """The learner's page: the lobby, the question the class is on (with their latest answer),
     or the end with links to the questions they missed."""
     quiz.require(room)
-    context = {"room": room, "seat": seat, "sync_text": _SYNC_TEXT[room.state],
+    context = {"room": room, "seat": seat, "sync_text": SYNC_TEXT[room.state],
                "lesson_title": quiz.title(room), "inline": quiz.inline, "on_quiz": True,
                "notice": notice, "one_answer": room.answer_mode == "one",
                "exam": quiz.is_exam(room)}
@@ -43,7 +43,7 @@ def answering(room) -> tuple[int, dict]:
     quiz.require(room)
     n = min(room.step, quiz.total(room) - 1) + 1
     if room.state != "running" or request.form.get("step") != quiz.step_id(n):
-        abort(_moved_on(room))
+        abort(moved_on(room))
     return n, quiz.question(room, n)
 
 
@@ -88,7 +88,7 @@ def live(room, seat):
 @bp.get("/class/<code>/review")
 def review(code: str):
     """After a class on a quiz: each question this learner missed, with the key and why."""
-    room, seat = _room_and_seat(code)
+    room, seat = room_and_seat(code)
     if seat.removed_at is not None:
         return removed_page(room, seat)
     if not quiz.is_quiz(room) or room.state != "ended":

@@ -150,7 +150,7 @@ def answer(token: str, n: int):
         return _refused(attempt)
     if op.startswith("step:"):  # a −/+ button without JavaScript
         try:
-            return _show(attempt, current, n, split=_stepped(current, request.form))
+            return _show(attempt, current, n, split=stepped_split(current, request.form))
         except QuizAnswerError as err:
             return _show(attempt, current, n, error=str(err), status=400, split=err.split)
     moving = op in ("next", "prev", "timeup")
@@ -163,7 +163,7 @@ def answer(token: str, n: int):
                 return _show(attempt, current, n, error=str(err), status=400,
                              split=err.split)
     if given is not None and current["type"] == "assign":  # graded as the sliders show it
-        given = live_check(_board(current), given, fit=True).split
+        given = live_check(question_board(current), given, fit=True).split
     outcome = None
     if given is not None:  # committed before it is acknowledged
         outcome = quizzes.answer(token, n, given, grade(current, given))
@@ -251,10 +251,10 @@ def lang() -> str:
 
 def quiz_questions(refs: list[dict]) -> list[dict]:
     """A quiz's questions in this request's language."""
-    return [_resolved(ref) for ref in refs]
+    return [resolved_question(ref) for ref in refs]
 
 
-def _resolved(ref: dict) -> dict:
+def resolved_question(ref: dict) -> dict:
     try:
         return resolve(ref, lang(), translate=gettext, bank=catalogue().bank)
     except QuestionError:  # a bank question withdrawn since: never in a published quiz
@@ -265,10 +265,10 @@ def _question(token: str, n: int):
     attempt = quizzes.get(token)
     if attempt is None or not 1 <= n <= len(attempt.questions):
         abort(404)
-    return attempt, _resolved(attempt.questions[n - 1])
+    return attempt, resolved_question(attempt.questions[n - 1])
 
 
-def _stepped(q: dict, form) -> dict:
+def stepped_split(q: dict, form) -> dict:
     """The sliders after a −/+ button: one damage more or less on one slider (the live check
     then fits the split to what the sliders allow)."""
     split = read_split(q, form)
@@ -280,7 +280,7 @@ def _stepped(q: dict, form) -> dict:
     return split
 
 
-def _board(q: dict) -> dict | None:
+def question_board(q: dict) -> dict | None:
     """The question's board without the split it judges (legal and rule questions show that
     split in words); None for a question about no board."""
     if q.get("board") is None:
@@ -312,7 +312,7 @@ def shown_answer(q: dict, given, options: list[dict]) -> str:
 def words_of(q: dict, split: dict) -> str:
     """A split in words, in this request's language."""
     with translated(gettext if lang() != "en" else str):
-        return split_words(_board(q), split)
+        return split_words(question_board(q), split)
 
 
 def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 200,
@@ -320,7 +320,7 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
     stored = attempt.answers.get(n)
     given, correct = stored if stored else (None, None)
     practice, done = attempt.mode == "practice", attempt.submitted
-    board = _board(q)
+    board = question_board(q)
     live = None
     if q["type"] == "assign":
         shown = split if split is not None else (given if isinstance(given, dict) else {})

@@ -34,7 +34,7 @@ from ...services import quizzes
 from .. import limiting
 from ..sandbox import board as sandbox_board
 from . import bp, whole
-from .sharing import (TOO_BIG, UPLOAD_LIMIT, _upload_name, _uploaded, no_store, owned,
+from .sharing import (TOO_BIG, UPLOAD_LIMIT, upload_name, uploaded, no_store, owned,
                       owner_page, read_settings, remember)
 
 MAX_ADD = 25  # generated questions added at once
@@ -118,7 +118,7 @@ def _link_code(text: str) -> str:
 def import_file(token: str):
     quiz = owned(token)
     try:
-        _, specs = parse(_uploaded(), _upload_name(), max_questions=quizzes.MAX_QUESTIONS)
+        _, specs = parse(uploaded(), upload_name(), max_questions=quizzes.MAX_QUESTIONS)
     except QuizFileError as err:
         return owner_page(quiz, file_problems=err.problems, status=400)
     if len(quiz.questions) + len(specs) > quizzes.MAX_QUESTIONS:

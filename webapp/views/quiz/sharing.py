@@ -65,7 +65,8 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
 
 
 def remembered() -> list[str]:
-    return [t for t in (signing.read_cookie(MINE_COOKIE) or "").split() if TOKEN.fullmatch(t)][:MAX_MINE]
+    tokens = (signing.read_cookie(MINE_COOKIE) or "").split()
+    return [t for t in tokens if TOKEN.fullmatch(t)][:MAX_MINE]
 
 
 def remember(response, owner_token: str):
@@ -163,7 +164,7 @@ def import_new():
     """A quiz from a file (its settings and questions): saved at once, then edited as any."""
     limiting.limit("quiz-new")  # before the file is read: parsing it is the costly part
     try:
-        settings, specs = parse(_uploaded(), _upload_name(), max_questions=quizzes.MAX_QUESTIONS)
+        settings, specs = parse(uploaded(), upload_name(), max_questions=quizzes.MAX_QUESTIONS)
     except QuizFileError as err:
         settings, _ = read_settings({})
         first, _ = _first_questions({})
@@ -173,7 +174,7 @@ def import_new():
     return remember(redirect(url_for(".owner", token=quiz.owner_token), 303), quiz.owner_token)
 
 
-def _uploaded() -> bytes:
+def uploaded() -> bytes:
     file = request.files.get("file")
     data = file.read(MAX_BYTES + 1) if file else b""  # enough to know it is too big
     if not data.strip():
@@ -181,7 +182,7 @@ def _uploaded() -> bytes:
     return data
 
 
-def _upload_name() -> str:
+def upload_name() -> str:
     file = request.files.get("file")
     name = (file.filename if file else "") or "quiz.toml"
     return name.replace("\\", "/").rsplit("/", 1)[-1][:80]
