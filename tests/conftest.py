@@ -10,9 +10,12 @@ import shutil
 import tempfile
 import tomllib
 import uuid
+import weakref
 from pathlib import Path
 
 import pytest
+from flask import appcontext_pushed
+from flask.testing import FlaskClient
 from hypothesis import settings
 from sqlalchemy import create_engine, text
 
@@ -64,6 +67,22 @@ def migrated_database() -> Path:
     return folder / "trample.db"
 
 
+class BufferedClient(FlaskClient):
+    """Flask's test client, but each response is read whole and closed, as a server closes it.
+    Unclosed, a response keeps open what it holds until the garbage collector finds it (a static
+    file; an upload over 500 KB, which the client spools to a temporary file): a ResourceWarning,
+    an error under filterwarnings = error. Its body stays readable once closed."""
+
+    def open(self, *args, buffered: bool = True, **kwargs):
+        response = super().open(*args, buffered=buffered, **kwargs)
+        # werkzeug promises that closing the response closes the request's body, but registers
+        # that only when it follows redirects
+        response.call_on_close(response.request.input_stream.close)
+        if buffered:
+            response.close()
+        return response
+
+
 def isolated_app(instance, **config):
     """An app on its own instance folder and its own migrated SQLite database, so tests never
     touch ./instance and a fresh clone needs no setup. The database starts as a copy of the one
@@ -80,11 +99,34 @@ def isolated_app(instance, **config):
                       "DATABASE_URL": f"sqlite:///{database}", "SQLITE_SYNCHRONOUS": "OFF",
                       **config},
                      catalogue=None if "LESSONS_DIR" in config else shipped_catalogue())
+    app.test_client_class = BufferedClient
     if not copied:
         from webapp.services import upgrade
 
         upgrade(app)
     return app
+
+
+# Every app that has pushed an app context (each one that touched its database did).
+_APPS: "weakref.WeakSet" = weakref.WeakSet()
+appcontext_pushed.connect(lambda app, **_: _APPS.add(app), weak=False)
+
+
+@pytest.fixture(autouse=True)
+def close_databases():
+    """After each test, close the pooled connections of the apps it built (those built by
+    create_app directly too): the app outlives the test only as garbage, and psycopg warns when
+    a connection is collected while still open (a ResourceWarning, an error under
+    filterwarnings = error). Apps of session fixtures (e2e's live servers) are left alone."""
+    from webapp.services import db
+
+    before = set(_APPS)
+    yield
+    for app in set(_APPS) - before:
+        with app.app_context():
+            for engine in db.engines.values():
+                engine.dispose()
+    before.clear()
 
 
 @pytest.fixture

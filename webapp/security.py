@@ -107,6 +107,22 @@ def set_headers(response):
     return response
 
 
+def read_body(response) -> bytes:
+    """The body's bytes. A file (send_file: static files) is read and closed here: get_data()
+    would leave it open until the server closes the response, after sending it to the client."""
+    if not response.direct_passthrough:
+        return response.get_data()
+    source = response.response
+    try:
+        data = b"".join(source)
+    finally:
+        if hasattr(source, "close"):
+            source.close()
+    response.direct_passthrough = False
+    response.set_data(data)
+    return data
+
+
 def compress(response):
     """gzip text responses (when GZIP is on): a phone on store wifi should not download htmx and
     the pages uncompressed."""
@@ -118,8 +134,7 @@ def compress(response):
     ):
         return response
     response.vary.add("Accept-Encoding")
-    response.direct_passthrough = False  # static files: read them
-    data = response.get_data()
+    data = read_body(response)
     if len(data) < 500:
         return response
     etag, weak = response.get_etag()

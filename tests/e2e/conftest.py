@@ -85,6 +85,7 @@ def live_server(tmp_path_factory):
                                       CLASS_POLL_MS=300))
     yield url
     server.shutdown()
+    server.server_close()  # its listening socket, else left to the garbage collector
 
 
 @pytest.fixture(scope="session")
@@ -96,6 +97,7 @@ def partly_server(tmp_path_factory):
                                       LESSONS_DIR=str(partly_translated_lessons(root))))
     yield url
     server.shutdown()
+    server.server_close()  # its listening socket, else left to the garbage collector
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -131,7 +132,7 @@ def test_a_host_runs_a_class_for_three_phones(browser: Browser, base_url, shot):
     expect(host.get_by_role("table")).to_contain_text("Build split")
     with host.expect_download() as download:
         host.get_by_role("link", name="Download the results (CSV)").click()
-    rows = list(csv.DictReader(io.StringIO(open(download.value.path(), encoding="utf-8").read())))
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
     assert sorted((r["nickname"], r["attempts"], r["correct"]) for r in rows) == [
         ("Ana", "3", "no"), ("Bo", "1", "no"), ("Cy", "1", "yes")]
     assert_no_violations(host)
@@ -237,7 +238,7 @@ def test_a_host_runs_a_two_question_quiz_and_a_phone_drags_on_the_assign_questio
     expect(host.get_by_role("table")).to_contain_text("Alice attacks Nia")
     with host.expect_download() as download:
         host.get_by_role("link", name="Download the results (CSV)").click()
-    rows = list(csv.DictReader(io.StringIO(open(download.value.path(), encoding="utf-8").read())))
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
     assert sorted((r["step"], r["attempts"], r["correct"]) for r in rows) == [
         ("1", "1", "no"), ("2", "2", "yes")]
     assert_no_violations(host)

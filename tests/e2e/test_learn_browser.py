@@ -46,12 +46,15 @@ class Server:
                 break
         else:
             raise RuntimeError(f"gunicorn did not start (exit {self.process.wait()})")
-        threading.Thread(target=self.process.stderr.read, daemon=True).start()  # keep draining
+        self.drain = threading.Thread(target=self.process.stderr.read, daemon=True)  # keep draining
+        self.drain.start()
         return self
 
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait()
+        self.drain.join(timeout=10)  # it has read to the end of the pipe
+        self.process.stderr.close()
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ def limited_server(tmp_path_factory):
                                       RATE_LIMITS={"class-new": "1/3600"}))
     yield url
     server.shutdown()
+    server.server_close()
 
 
 def create_class(page):

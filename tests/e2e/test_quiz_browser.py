@@ -81,6 +81,7 @@ def test_a_judge_builds_and_shares_a_quiz_two_takers_take_it_and_the_owner_gets_
         browser, base_url, shot):
     import csv
     import io
+    from pathlib import Path
 
     judge = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
     page = judge.new_page()
@@ -145,10 +146,10 @@ def test_a_judge_builds_and_shares_a_quiz_two_takers_take_it_and_the_owner_gets_
     assert_no_violations(page)
     with page.expect_download() as download:
         page.get_by_role("link", name="Download the results (CSV)").click()
-    rows = list(csv.DictReader(io.StringIO(open(download.value.path(), encoding="utf-8").read())))
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
     assert {r["name"] for r in rows} == {"Alice", "Bob"} and len(rows) == 10
     assert {r["correct"] for r in rows if r["name"] == "Alice"} == {"true"}
     with page.expect_download() as download:
         page.get_by_role("link", name="Download the quiz as a file").click()
-    assert "[[questions]]" in open(download.value.path(), encoding="utf-8").read()
+    assert "[[questions]]" in Path(download.value.path()).read_text(encoding="utf-8")
     judge.close()

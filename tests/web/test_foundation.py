@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import gzip
+import os
+import warnings
+from pathlib import Path
 
 import pytest
+from werkzeug.test import EnvironBuilder
 
 from tests.conftest import csrf_token
 from webapp import create_app
@@ -112,6 +117,54 @@ def test_text_is_gzipped_for_clients_that_accept_it(client):
     assert response.headers["Content-Encoding"] == "gzip"
     assert b"htmx" in gzip.decompress(response.data)
     assert "Accept-Encoding" in response.headers["Vary"]
+
+
+def open_files(name: str) -> int:
+    """How many of this process's file descriptors are open on a file whose path ends in name."""
+    fds = Path("/proc/self/fd")
+    return sum(1 for fd in fds.iterdir() if _target(fd).endswith(name))
+
+
+def _target(fd: Path) -> str:
+    try:
+        return os.readlink(fd)
+    except OSError:  # closed since it was listed (the listing's own descriptor)
+        return ""
+
+
+def call_as_wsgi(app, path: str, method: str = "GET", encoding: str = "gzip"):
+    """What gunicorn does: call the app, then iterate the body and close the iterable."""
+    environ = EnvironBuilder(path=path, method=method,
+                             headers={"Accept-Encoding": encoding}).get_environ()
+    started = []
+    body = app(environ, lambda status, headers, exc_info=None: started.append(status))
+    return started, body
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc/self/fd")
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+@pytest.mark.parametrize("encoding", ["gzip", "identity"])
+def test_a_static_file_served_over_wsgi_is_closed_once_the_server_closes_the_body(app, method,
+                                                                                 encoding):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        started, body = call_as_wsgi(app, "/static/css/app.css", method, encoding)
+        b"".join(body)
+        body.close()
+        del body
+        gc.collect()
+        assert started == ["200 OK"] and open_files("/static/css/app.css") == 0
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc/self/fd")
+def test_gzip_closes_a_static_file_as_soon_as_it_has_read_it(app):
+    """It reads the whole file to compress it: holding the descriptor until the server has sent
+    the answer to a slow phone (or, in a test, until the response is closed) bought nothing."""
+    started, body = call_as_wsgi(app, "/static/vendor/htmx-2.0.11.min.js")
+    assert started == ["200 OK"] and open_files("/static/vendor/htmx-2.0.11.min.js") == 0
+    assert b"htmx" in gzip.decompress(b"".join(body))
+    body.close()
 
 
 # ---- config ------------------------------------------------------------------------------------

@@ -35,11 +35,12 @@ def server():
 
 def get(port: int, path: str, timeout: float = 30) -> tuple[int, bytes]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    connection.request("GET", path)
-    response = connection.getresponse()
-    result = response.status, response.read()
-    connection.close()
-    return result
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
 
 
 @pytest.mark.parametrize("count", [20, 200])
@@ -135,8 +136,11 @@ def test_links_name_where_make_run_listens_not_the_host_header(server):
     """serving.py sets PUBLIC_URL from HOST and PORT: a crafted Host header changes no link."""
     port, _ = server
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    connection.request("GET", "/sandbox", headers={"Host": "evil.example"})
-    html = connection.getresponse().read().decode()
+    try:
+        connection.request("GET", "/sandbox", headers={"Host": "evil.example"})
+        html = connection.getresponse().read().decode()
+    finally:
+        connection.close()
     assert f"http://127.0.0.1:{port}/sandbox?b=" in html and "evil.example" not in html
 
 

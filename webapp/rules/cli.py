@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
+from pathlib import Path
 from typing import TextIO
 
 from .analyze import analyze
@@ -39,16 +40,17 @@ USAGE = "usage: trample {check,analyze} FILE|-   (trample --help explains the bo
 
 def read_board(source: str, stdin: TextIO) -> dict:
     try:
-        text = stdin.read() if source == "-" else open(source, encoding="utf-8").read()
+        # read_text closes the file (a bare open().read() left it to the garbage collector)
+        text = stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except OSError as err:
         raise BoardError("", f"cannot read {source}: {err.strerror or err}") from None
+    except UnicodeDecodeError:  # raised while reading, not by json.loads of a str
+        raise BoardError("", f"{source} is not UTF-8 text") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise BoardError("", f"{source} is not valid JSON: {err.msg} at line {err.lineno} "
                          f"column {err.colno}") from None
-    except UnicodeDecodeError:
-        raise BoardError("", f"{source} is not UTF-8 text") from None
 
 
 def main(argv: list[str], stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr,

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import subprocess
 import sys
+import warnings
 
 import pytest
 
@@ -162,6 +164,17 @@ def test_command_bad_input_exits_2_with_one_line_and_no_traceback(args, stdin, w
     assert words in err or (not args and words in out)
     assert "Traceback" not in err
     assert err.count("\n") <= 1
+
+
+def test_a_board_file_that_is_not_utf8_is_bad_input_and_the_file_is_closed(tmp_path):
+    latin1 = tmp_path / "latin1.json"
+    latin1.write_bytes('{"name": "Forêt"}'.encode("latin-1"))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        code, _, err = run("check", str(latin1))
+        gc.collect()
+    assert code == 2 and "is not UTF-8 text" in err and "Traceback" not in err
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
 
 
 def test_the_installed_command_runs_as_a_real_process():
