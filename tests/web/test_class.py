@@ -520,3 +520,27 @@ def test_the_projector_counts_the_room_before_and_between_questions(app, host):
     host.go(1)  # an explanation: nothing to answer
     screen = text(host.client.get(host.url + "/projector", follow_redirects=True))
     assert "2 players in the room" in screen and "Ana" not in screen
+
+
+def _term_links(html: str) -> list[str]:
+    return re.findall(r'<a class="term" href="[^"]+">[^<]+</a>', html)
+
+
+@pytest.mark.parametrize("lesson_id", ["what-trample-does", LESSON])
+def test_a_lesson_step_on_a_class_phone_links_the_glossary_as_learn_does(app, lesson_id):
+    """Issue 20's drift: step 1 of what-trample-does had 3 glossary links in Learn and 0 on the
+    class phone. Every step of the lesson shows the same term links on both."""
+    from tests.conftest import shipped_catalogue
+
+    lesson = shipped_catalogue().curriculum.lesson(lesson_id)
+    host = Host(app, lesson=lesson_id)
+    ana = Learner(app, host.code, "Ana")
+    learn = app.test_client()
+    seen = 0
+    for number, step in enumerate(lesson.steps, start=1):
+        host.go(number)
+        in_class = _term_links(ana.play().get_data(as_text=True))
+        in_learn = _term_links(learn.get(f"/learn/{lesson_id}/{step.id}").get_data(as_text=True))
+        assert in_class == in_learn, step.id
+        seen += len(in_learn)
+    assert seen > 0  # the lesson links some terms, so the comparison means something

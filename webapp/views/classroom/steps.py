@@ -60,7 +60,8 @@ def context(room, lesson, current, seat, *, graded=None, error=None, values=None
         "graded": graded, "attempt_id": seat.id if graded else None,
         "error": parts.error_text(error) if error else None,
         "values": values or (graded.answer if graded else {}), "feedback": None,
-        "oob": wants_fragment(), "md": parts.md, "inline": parts.inline, "lang": parts.lang(),
+        "oob": wants_fragment(), "md": parts.md_here, "inline": parts.inline_here,
+        "lang": parts.lang(),  # the same helpers as Learn: glossary links for this lesson
     }
     ctx.update(parts.board_context(current, graded, assignment))
     if current.type == "choice":
