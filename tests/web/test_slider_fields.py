@@ -115,16 +115,23 @@ def quiz(app):
                            kept=next((k, v) for k, v in fields if k != free), editing=False)
 
 
+def class_poster(player, code: str, step_fields: list):
+    """post(path) -> a function sending a class player's fields to /class/<code>/<path>."""
+    base = [("csrf_token", player.csrf), *step_fields]
+
+    def post(path):
+        return lambda fields, headers: player.client.post(f"/class/{code}/{path}",
+                                                          data=MultiDict(base + fields),
+                                                          headers=headers)
+    return post
+
+
 def class_lesson(app):
     host = Host(app)
     ana = Learner(app, host.code, "Ana")
     host.go(5)
-    base = [("csrf_token", ana.csrf), ("lesson", "force-of-nature"), ("step", "split-d-practice")]
-
-    def post(path):
-        return lambda fields, headers: ana.client.post(f"/class/{host.code}/{path}",
-                                                       data=MultiDict(base + fields),
-                                                       headers=headers)
+    post = class_poster(ana, host.code, [("lesson", "force-of-nature"),
+                                         ("step", "split-d-practice")])
     return SimpleNamespace(name="class on a lesson", live=post("live"), answer=post("answer"),
                            split=[(k, v) for k, v in LEGAL.items() if k != "dmg:fon:player"],
                            free="dmg:fon:player", kept=("dmg:fon:bears-c", "2"), editing=False)
@@ -135,12 +142,7 @@ def class_quiz(app):
     host = QuizHost(app, f"http://localhost/quiz/o/{shared.owner_token}")
     ana = QuizLearner(app, host.code, "Ana")
     host.go(4)
-    base = [("csrf_token", ana.csrf), ("step", "q4")]
-
-    def post(path):
-        return lambda fields, headers: ana.client.post(f"/class/{host.code}/{path}",
-                                                       data=MultiDict(base + fields),
-                                                       headers=headers)
+    post = class_poster(ana, host.code, [("step", "q4")])
     return SimpleNamespace(name="class on a quiz", live=post("live"), answer=post("answer"),
                            split=[(k, v) for k, v in RIGHT_SPLIT.items() if k != "dmg:a1:player"],
                            free="dmg:a1:player", kept=("dmg:a1:b2", "3"), editing=False,
