@@ -15,7 +15,7 @@ from ..rules import parse_board
 
 # What a refused slider field (fields.SliderError) says, on every page with sliders.
 SLIDER_ERRORS = {
-    "not_an_amount": _l("“%(value)s” isn’t a whole number from 0 to 999."),
+    "not_an_amount": _l("“%(value)s” isn’t a whole number from 0 to %(most)s."),
     "unknown_slider": _l("The answer names a slider this board doesn’t have (%(field)s)."),
     "locked": _l("That slider is locked at %(amount)s in this exercise."),
 }
