@@ -126,7 +126,6 @@ def close_databases():
         with app.app_context():
             for engine in db.engines.values():
                 engine.dispose()
-    before.clear()
 
 
 @pytest.fixture
