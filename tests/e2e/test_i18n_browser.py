@@ -53,7 +53,9 @@ def test_a_japanese_player_learns_in_japanese_and_keeps_it(browser, base_url, sh
 
     page.get_by_text("盤面を編集").click()
     page.get_by_role("spinbutton", name="タフネス").first.fill("5")
+    before = page.url  # the slider already put a board in the address: wait for the new one
     page.get_by_role("button", name="盤面を更新").click()
+    expect(page).not_to_have_url(before)
     expect(page).to_have_url(re.compile(r"/sandbox\?b="))
     expect(page.locator("#editor input[name*=toughness]").first).to_have_value("5")
     page.get_by_role("navigation", name="言語").get_by_role("link", name="Français").click()
