@@ -54,14 +54,18 @@ def gunicorn(root: Path = ROOT, app: str = "webapp:create_app()", database_url: 
                             cwd=root, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        # Up to a minute: on a loaded 2-core machine gunicorn's preload alone can take 10 s.
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {proc.returncode} before answering")
             try:
-                if urllib.request.urlopen(base + "/healthz", timeout=1).read() == b"ok":
+                if urllib.request.urlopen(base + "/healthz", timeout=2).read() == b"ok":
                     break
             except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("gunicorn did not answer /healthz within 60 s") from None
                 time.sleep(0.1)
-        else:
-            raise RuntimeError("gunicorn did not start")
         yield base, port, proc.pid
     finally:
         proc.terminate()
