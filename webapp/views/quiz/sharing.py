@@ -332,6 +332,3 @@ def wrong_words(q: dict, wrong) -> str:
     if wrong.kind[0] == "problem":
         return f"{wrong.kind[1]} ({wrong.kind[2]})"
     return shown_answer(q, wrong.example, q.get("options", []))
-
-
-from . import authoring, preview  # noqa: E402,F401  (their routes are on this blueprint)
