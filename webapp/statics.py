@@ -73,9 +73,20 @@ def add_security_headers(headers, path: str, url: str) -> None:
         headers[name] = value
 
 
+# The static folders this process has checked: every app a process builds (a test suite builds
+# hundreds) serves the same files, so checking them once is enough.
+checked: set[Path] = set()
+
+
 def init_app(app: Flask) -> None:
+    """WhiteNoise in front of the app. Not under the debug server: there a stylesheet edited while
+    it runs must show at once, so Flask's own static route serves the files as they are."""
+    if app.debug:
+        return
     root = Path(app.static_folder)
-    compress_files(root)
+    if root not in checked:
+        compress_files(root)
+        checked.add(root)
     app.wsgi_app = WhiteNoise(app.wsgi_app, root=str(root), prefix=app.static_url_path,
                               max_age=0, immutable_file_test=is_versioned,
                               add_headers_function=add_security_headers)

@@ -104,3 +104,14 @@ def test_a_folder_that_cannot_be_written_is_served_uncompressed_with_a_warning(t
     compress_files(tmp_path)
     assert not (tmp_path / "a.css.gz").exists()
     assert "uncompressed" in caplog.text
+
+
+def test_the_debug_server_serves_static_files_through_flask(tmp_path):
+    """An edited stylesheet shows at once under `flask run --debug` (WhiteNoise reads a file's
+    size once, at start-up)."""
+    from tests.conftest import isolated_app
+
+    debug = isolated_app(tmp_path / "debug", DEBUG=True).test_client()
+    response = debug.get("/static/css/app.css", headers=GZIP)
+    assert response.status_code == 200 and "public" not in response.headers["Cache-Control"]
+    assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
