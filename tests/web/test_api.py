@@ -160,8 +160,8 @@ def test_generated_questions_over_http_and_a_clear_400_for_each_bad_parameter(cl
 
 
 def test_every_api_route_is_in_the_openapi_document_and_nothing_else_is(app):
-    documented = {(path, method.upper())
-                  for path, operations in app.test_client().get("/api/openapi.json").json["paths"].items()
+    paths = app.test_client().get("/api/openapi.json").json["paths"]
+    documented = {(path, method.upper()) for path, operations in paths.items()
                   for method in operations}
     served = {(rule.rule, method) for rule in app.url_map.iter_rules()
               if rule.endpoint.startswith("api.") and rule.endpoint != "api.openapi"

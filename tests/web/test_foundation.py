@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import gzip
 import os
 import warnings
 from pathlib import Path

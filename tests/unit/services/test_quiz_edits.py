@@ -51,7 +51,8 @@ def test_bank_questions_are_added_once_and_unknown_ones_refused(ctx):
 def test_generated_questions_are_added_with_one_fresh_seed():
     refs = quizzes.with_generated([A], 2, 3)
     assert refs[0] == A and [r["gen"][0] for r in refs[1:]] == [2, 2, 2]
-    assert len({r["gen"][1] for r in refs[1:]}) == 1 and [r["gen"][2] for r in refs[1:]] == [1, 2, 3]
+    assert len({r["gen"][1] for r in refs[1:]}) == 1
+    assert [r["gen"][2] for r in refs[1:]] == [1, 2, 3]
     assert code(quizzes.with_generated, [A], 2, quizzes.MAX_ADD + 1) == "no_such_change"
     assert code(quizzes.with_generated, [A], 9, 1) == "no_such_change"
 

@@ -28,8 +28,10 @@ def attempt(name: str, answers: dict, questions=()):
 
 def test_statistics_count_answers_and_group_wrong_ones_by_what_they_were():
     attempts = [
-        attempt("a", {1: (2, True), 2: (["y", "z"], False), 3: ({"a1": {"b1": 1, "player": 3}}, False)}),
-        attempt("b", {1: (3, False), 2: (["z", "y"], False), 3: ({"a1": {"b1": 3, "player": 1}}, False)}),
+        attempt("a", {1: (2, True), 2: (["y", "z"], False),
+                      3: ({"a1": {"b1": 1, "player": 3}}, False)}),
+        attempt("b", {1: (3, False), 2: (["z", "y"], False),
+                      3: ({"a1": {"b1": 3, "player": 1}}, False)}),
         attempt("c", {1: (3, False), 3: ({"a1": {"b1": 2, "player": 2}}, True)}),
         attempt("d", {}),
     ]
