@@ -18,9 +18,10 @@ def create_app(config: dict | None = None, catalogue=None) -> Flask:
                 instance_path=(config or {}).get("INSTANCE_PATH"),
                 template_folder=paths.TEMPLATES, static_folder=paths.STATIC)
 
-    from . import catalogue as catalogues, config as configuration, i18n, security, services
+    from . import catalogue as catalogues, config as configuration, i18n, security, services, statics
     configuration.load(app, config)
     catalogues.init_app(app, catalogue)
+    statics.init_app(app)  # before security: its Host check must see static requests too
     security.init_app(app)
     i18n.init_app(app)
     csrf.init_app(app)

@@ -1,4 +1,5 @@
-"""Response hardening and compression, applied to every response.
+"""Response hardening and compression, applied to every response Flask makes (static files are
+served in front of Flask by webapp/statics.py, with the same HEADERS).
 
 CSP: scripts and styles only from our own origin — no inline script, no inline style, no eval
 (htmx is configured with allowEval=false and without its injected indicator styles).
@@ -28,6 +29,15 @@ CSP = "; ".join([
     "frame-ancestors 'none'",
 ])
 
+# Sent with every page and every static file.
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+
 _COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml")
 
 # A Host header a browser can send: a DNS name (labels of 1-63 characters, 253 in all), an IPv4
@@ -44,8 +54,8 @@ def refuse_bad_hosts(wsgi_app):
         host = environ.get("HTTP_HOST")
         if host is not None and not _HOST.match(host):
             start_response("400 Bad Request", [
-                ("Content-Type", "text/plain; charset=utf-8"), ("Content-Security-Policy", CSP),
-                ("X-Content-Type-Options", "nosniff"), ("Cache-Control", "no-store")])
+                ("Content-Type", "text/plain; charset=utf-8"), *HEADERS.items(),
+                ("Cache-Control", "no-store")])
             return [b"Bad request: the Host header is not a valid host name.\n"]
         return wsgi_app(environ, start_response)
     return app
@@ -91,11 +101,8 @@ SECRET_ARGUMENTS = ("token", "code")
 
 def set_headers(response):
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CSP)
-    headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("Referrer-Policy", "same-origin")
-    headers.setdefault("X-Frame-Options", "DENY")
-    headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+    for name, value in HEADERS.items():
+        headers.setdefault(name, value)
     if request.is_secure:
         headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     rule = request.url_rule
@@ -107,34 +114,20 @@ def set_headers(response):
     return response
 
 
-def read_body(response) -> bytes:
-    """The body's bytes. A file (send_file: static files) is read and closed here: get_data()
-    would leave it open until the server closes the response, after sending it to the client."""
-    if not response.direct_passthrough:
-        return response.get_data()
-    source = response.response
-    try:
-        data = b"".join(source)
-    finally:
-        if hasattr(source, "close"):
-            source.close()
-    response.direct_passthrough = False
-    response.set_data(data)
-    return data
-
-
 def compress(response):
-    """gzip text responses (when GZIP is on): a phone on store wifi should not download htmx and
-    the pages uncompressed."""
+    """gzip pages and JSON (when GZIP is on): a phone on store wifi should not download them
+    uncompressed. A streamed file is left alone: static files come gzipped from disk
+    (webapp/statics.py)."""
     if (
         response.status_code != 200
+        or response.direct_passthrough
         or "gzip" not in request.headers.get("Accept-Encoding", "")
         or "Content-Encoding" in response.headers
         or not (response.mimetype or "").startswith(_COMPRESSIBLE)
     ):
         return response
     response.vary.add("Accept-Encoding")
-    data = read_body(response)
+    data = response.get_data()
     if len(data) < 500:
         return response
     etag, weak = response.get_etag()

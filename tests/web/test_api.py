@@ -157,3 +157,27 @@ def test_generated_questions_over_http_and_a_clear_400_for_each_bad_parameter(cl
                          ("tier=1&seed=²", "seed"), ("tier=1&n=-2", "n")):
         bad = client.get(f"/api/quiz/generate?{query}")
         assert bad.status_code == 400 and bad.get_json()["field"] == field, query
+
+
+def test_every_api_route_is_in_the_openapi_document_and_nothing_else_is(app):
+    paths = app.test_client().get("/api/openapi.json").json["paths"]
+    documented = {(path, method.upper()) for path, operations in paths.items()
+                  for method in operations}
+    served = {(rule.rule, method) for rule in app.url_map.iter_rules()
+              if rule.endpoint.startswith("api.") and rule.endpoint != "api.openapi"
+              for method in rule.methods - {"HEAD", "OPTIONS"}}
+    assert documented == served
+
+
+def test_a_board_valid_per_the_document_is_accepted_and_one_it_forbids_is_refused(client):
+    import jsonschema_rs  # comes with schemathesis
+
+    doc = client.get("/api/openapi.json").json
+    board_schema = {**doc["components"]["schemas"]["Board"], "components": doc["components"]}
+    validator = jsonschema_rs.validator_for(board_schema)
+    assert validator.is_valid(FORCE_OF_NATURE)
+    assert client.post("/api/check", json=FORCE_OF_NATURE).status_code == 200
+    bad = {**FORCE_OF_NATURE, "attackers": [{**FORCE_OF_NATURE["attackers"][0], "power": "8"}]}
+    assert not validator.is_valid(bad)
+    response = client.post("/api/check", json=bad)
+    assert response.status_code == 400 and response.json["field"] == "attackers[0].power"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import gzip
 import os
 import warnings
 from pathlib import Path
@@ -112,13 +111,6 @@ def test_a_crash_is_a_friendly_500_without_a_traceback(app):
     assert "Something went wrong" in text and "secret internals" not in text and "Traceback" not in text
 
 
-def test_text_is_gzipped_for_clients_that_accept_it(client):
-    response = client.get("/static/vendor/htmx-2.0.11.min.js", headers={"Accept-Encoding": "gzip"})
-    assert response.headers["Content-Encoding"] == "gzip"
-    assert b"htmx" in gzip.decompress(response.data)
-    assert "Accept-Encoding" in response.headers["Vary"]
-
-
 def open_files(name: str) -> int:
     """How many of this process's file descriptors are open on a file whose path ends in name."""
     fds = Path("/proc/self/fd")
@@ -150,21 +142,13 @@ def test_a_static_file_served_over_wsgi_is_closed_once_the_server_closes_the_bod
         warnings.simplefilter("always")
         started, body = call_as_wsgi(app, "/static/css/app.css", method, encoding)
         b"".join(body)
-        body.close()
+        if hasattr(body, "close"):  # what a WSGI server does (a HEAD's empty body has none)
+            body.close()
         del body
         gc.collect()
-        assert started == ["200 OK"] and open_files("/static/css/app.css") == 0
+        assert started == ["200 OK"]
+        assert open_files("/static/css/app.css") == open_files("/static/css/app.css.gz") == 0
     assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
-
-
-@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc/self/fd")
-def test_gzip_closes_a_static_file_as_soon_as_it_has_read_it(app):
-    """It reads the whole file to compress it: holding the descriptor until the server has sent
-    the answer to a slow phone (or, in a test, until the response is closed) bought nothing."""
-    started, body = call_as_wsgi(app, "/static/vendor/htmx-2.0.11.min.js")
-    assert started == ["200 OK"] and open_files("/static/vendor/htmx-2.0.11.min.js") == 0
-    assert b"htmx" in gzip.decompress(b"".join(body))
-    body.close()
 
 
 # ---- config ------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta, timezone
 from sqlalchemy import delete, func, select, update
 
 from ..content import generate
+from ..content.questions import QuestionError, own_question
 from .database import db, write
 from .models import Quiz, QuizAnswer, QuizAttempt
 
@@ -192,6 +193,86 @@ def edit(owner_token: str, *, questions: list[dict] | None = None, **settings) -
         done.append(True)
     write(change)
     return bool(done)
+
+
+class QuizEditError(ValueError):
+    """A change to a quiz's questions or settings that can't be made. `code` says why (the view
+    words it): "too_many" (past MAX_QUESTIONS), "empty", "own" (a judge's question the core
+    refuses; the message says what), "unknown_bank", "past_deadline", "locked" (taken: the
+    questions can't change), "no_such_change"."""
+
+    def __init__(self, code: str, message: str = ""):
+        super().__init__(message or code)
+        self.code = code
+
+
+MAX_ADD = 25  # generated questions added at once
+
+
+def moved(refs: list[dict], op: str, n: int | None) -> list[dict]:
+    """The question list after op "remove", "up" or "down" on question `n` (from 1): up on the
+    first or down on the last changes nothing."""
+    if op not in ("remove", "up", "down") or n is None or not 1 <= n <= len(refs):
+        raise QuizEditError("no_such_change")
+    refs, i = list(refs), n - 1
+    if op == "remove":
+        refs.pop(i)
+    elif op == "up" and i > 0:
+        refs[i - 1], refs[i] = refs[i], refs[i - 1]
+    elif op == "down" and i < len(refs) - 1:
+        refs[i], refs[i + 1] = refs[i + 1], refs[i]
+    return refs
+
+
+def with_bank(refs: list[dict], ids: list[str], bank) -> list[dict]:
+    """The list with the bank questions `ids` added (those already in it once)."""
+    if not ids or any(bank.get(i) is None for i in ids):
+        raise QuizEditError("unknown_bank")
+    have = {r.get("bank") for r in refs}
+    return [*refs, *({"bank": i} for i in dict.fromkeys(ids) if i not in have)]
+
+
+def with_generated(refs: list[dict], tier: int, count: int) -> list[dict]:
+    """The list with `count` (1 to MAX_ADD) fresh generated questions of `tier` added."""
+    if not (1 <= count <= MAX_ADD and tier in generate.TIERS):
+        raise QuizEditError("no_such_change")
+    return [*refs, *generated(tier, count, secrets.randbelow(2**31))]
+
+
+def own_ref(spec: dict) -> dict:
+    """A judge's question as a reference, under a fresh id of its own."""
+    return {"own": {**spec, "id": f"own-{secrets.token_hex(4)}"}}
+
+
+def set_questions(owner_token: str, refs: list[dict]) -> None:
+    """Store a quiz's new question list: 1 to MAX_QUESTIONS questions, each judge's question
+    re-keyed by the rules core first. QuizEditError when it can't be (nothing changes)."""
+    if len(refs) > MAX_QUESTIONS:
+        raise QuizEditError("too_many")
+    if not refs:
+        raise QuizEditError("empty")
+    for ref in refs:
+        if "own" in ref:
+            try:
+                own_question(ref["own"])
+            except QuestionError as err:
+                raise QuizEditError("own", str(err)) from None
+    if not edit(owner_token, questions=refs):
+        raise QuizEditError("locked")
+
+
+def new_deadline(moment: datetime | None, current: datetime | None,
+                 now: datetime | None = None) -> datetime | None:
+    """The deadline to store for a typed `moment` (UTC, to the minute; None: no deadline). A
+    past moment is refused, unless it is the deadline the quiz has (it passed: the owner is
+    changing something else)."""
+    if moment is None:
+        return None
+    if current is not None and moment == aware(current).replace(second=0, microsecond=0):
+        return current
+    if moment <= (now or utc_now()):
+        raise QuizEditError("past_deadline")
+    return moment
 
 
 def close(owner_token: str, closed: bool = True) -> bool:

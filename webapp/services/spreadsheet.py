@@ -1,10 +1,13 @@
-"""CSV cells a spreadsheet opens as text, never as a formula: the one helper every CSV uses
-(the quiz's results, a class's results)."""
+"""CSV a spreadsheet opens as text, never as a formula: `cell` is the one escaper every CSV uses
+(the quiz's results, a class's results), `table` the one writer."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import unicodedata
+from collections.abc import Iterable
 
 # What starts a formula (or a DDE call) in Excel, LibreOffice and Google Sheets.
 FORMULA_START = ("=", "+", "-", "@")
@@ -22,3 +25,23 @@ def cell(value) -> str:
     if text[:1] in ("\t", "\r") or text.lstrip()[:1] in FORMULA_START:
         return "'" + text
     return text
+
+
+def value(item) -> str:
+    """Any value as a CSV cell: True/False as true/false, a number as written, anything else
+    through `cell` (so no text can reach a spreadsheet as a formula)."""
+    if isinstance(item, bool):
+        return "true" if item else "false"
+    if isinstance(item, (int, float)):
+        return str(item)
+    return cell(item)
+
+
+def table(header: list[str], rows: Iterable[Iterable]) -> str:
+    """A whole CSV file: the header, then every row, each value through `value`."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([value(name) for name in header])
+    for row in rows:
+        writer.writerow([value(item) for item in row])
+    return out.getvalue()

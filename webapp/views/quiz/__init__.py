@@ -349,4 +349,5 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
     return render(TEMPLATE, blocks, status=status, **context)
 
 
-from . import sharing  # noqa: E402,F401  (its routes are on this blueprint)
+# The modules whose routes are on bp, every one named here (none imports another for its routes).
+from . import authoring, preview, sharing  # noqa: E402,F401

@@ -17,7 +17,6 @@ when the quiz is locked).
 from __future__ import annotations
 
 import re
-import secrets
 from datetime import datetime, timezone
 from urllib.parse import parse_qs, urlsplit
 
@@ -25,7 +24,7 @@ from flask import redirect, request, url_for
 
 from ...content.generate import TIERS, from_board
 from ...catalogue import catalogue
-from ...content.questions import QuestionError, own_question, to_spec
+from ...content.questions import to_spec
 from ...content.quizfile import QuizFileError, parse
 from ...i18n import _l, gettext
 from ...rules import BoardError
@@ -37,7 +36,6 @@ from . import bp, whole
 from .sharing import (TOO_BIG, UPLOAD_LIMIT, upload_name, uploaded, no_store, owned,
                       owner_page, read_settings, remember)
 
-MAX_ADD = 25  # generated questions added at once
 QUESTIONS_LOCKED = _l("Someone has taken this quiz, so its questions are locked: their results "
                       "keep their meaning. Make a copy to change them.")
 MODE_FIXED = _l("The mode is fixed once someone has taken the quiz: changing practice or exam "
@@ -48,35 +46,26 @@ MODE_FIXED = _l("The mode is fixed once someone has taken the quiz: changing pra
 @no_store
 def questions(token: str):
     quiz = owned(token)
-    refs = list(quiz.questions)
     op = request.form.get("op", "")
     verb, _, number = op.partition(":")
-    n = whole(number, 1, len(refs)) if number else None
-    if verb in ("remove", "up", "down") and n is not None:
-        i = n - 1
-        if verb == "remove":
-            refs.pop(i)
-        elif verb == "up" and i > 0:
-            refs[i - 1], refs[i] = refs[i], refs[i - 1]
-        elif verb == "down" and i < len(refs) - 1:
-            refs[i], refs[i + 1] = refs[i + 1], refs[i]
-    elif op == "bank":
-        chosen = request.form.getlist("ids")
-        unknown = [i for i in chosen if catalogue().bank.get(i) is None]
-        if not chosen or unknown:
-            return _refused(quiz, gettext("Tick the bank questions to add."))
-        have = {r.get("bank") for r in refs}
-        refs += [{"bank": i} for i in chosen if i not in have]
-    elif op == "gen":
-        tier = whole(request.form.get("tier"), 1, max(TIERS))
-        count = whole(request.form.get("count"), 1, MAX_ADD)
-        if tier is None or count is None:
-            return _refused(quiz, gettext("Choose a tier and how many questions (1 to %(most)s).",
-                                          most=MAX_ADD))
-        seed = secrets.randbelow(2**31)
-        refs += [{"gen": [tier, seed, p]} for p in range(1, count + 1)]
-    else:
-        return _refused(quiz, gettext("That change isn’t one this page offers."))
+    try:
+        if verb in ("remove", "up", "down"):
+            n = whole(number, 1, len(quiz.questions)) if number else None
+            refs = quizzes.moved(quiz.questions, verb, n)
+        elif op == "bank":
+            refs = quizzes.with_bank(quiz.questions, request.form.getlist("ids"),
+                                     catalogue().bank)
+        elif op == "gen":
+            tier = whole(request.form.get("tier"), 1, max(TIERS))
+            count = whole(request.form.get("count"), 1, quizzes.MAX_ADD)
+            if tier is None or count is None:
+                return _refused(quiz, gettext("Choose a tier and how many questions (1 to "
+                                              "%(most)s).", most=quizzes.MAX_ADD))
+            refs = quizzes.with_generated(quiz.questions, tier, count)
+        else:
+            raise quizzes.QuizEditError("no_such_change")
+    except quizzes.QuizEditError as err:
+        return _not_saved(quiz, err)
     return _saved(quiz, refs)
 
 
@@ -97,9 +86,7 @@ def board(token: str):
         return _refused(quiz, gettext("This board can’t make that kind of question (for an "
                                       "assign question, some damage must be able to reach what "
                                       "the attacker attacks)."))
-    spec = to_spec(question)
-    spec["id"] = f"own-{secrets.token_hex(4)}"
-    return _saved(quiz, [*quiz.questions, {"own": spec}])
+    return _saved(quiz, [*quiz.questions, quizzes.own_ref(to_spec(question))])
 
 
 def _link_code(text: str) -> str:
@@ -121,9 +108,6 @@ def import_file(token: str):
         _, specs = parse(uploaded(), upload_name(), max_questions=quizzes.MAX_QUESTIONS)
     except QuizFileError as err:
         return owner_page(quiz, file_problems=err.problems, status=400)
-    if len(quiz.questions) + len(specs) > quizzes.MAX_QUESTIONS:
-        return _refused(quiz, gettext("A quiz has at most %(most)s questions.",
-                                      most=quizzes.MAX_QUESTIONS))
     return _saved(quiz, [*quiz.questions, *({"own": s} for s in specs)])
 
 
@@ -152,9 +136,8 @@ DEADLINE = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?")
 
 
 def read_deadline(raw: str | None, current: datetime | None, problems: list) -> datetime | None:
-    """The last moment to start, typed in UTC as the date-and-time field sends it (empty: none).
-    A past moment is a mistake, unless it is the deadline the quiz has already (it passed: the
-    owner is changing something else)."""
+    """The last moment to start, typed in UTC as the date-and-time field sends it (empty: none);
+    quizzes.new_deadline decides whether it may be stored."""
     text = (raw or "").strip()
     if not text:
         return None
@@ -166,14 +149,13 @@ def read_deadline(raw: str | None, current: datetime | None, problems: list) -> 
         problems.append(gettext("The deadline is a date and a time in UTC, like "
                                 "2026-12-31T18:00, or empty for none."))
         return None
-    if current is not None and moment == quizzes.aware(current).replace(second=0, microsecond=0):
-        return current
-    if moment <= quizzes.utc_now():
+    try:
+        return quizzes.new_deadline(moment, current)
+    except quizzes.QuizEditError:
         problems.append(gettext("The deadline is in the past (it is %(now)s UTC now): choose a "
                                 "later moment, or leave it empty for none.",
                                 now=quizzes.utc_now().strftime("%Y-%m-%d %H:%M")))
         return None
-    return moment
 
 
 @bp.post("/o/<token>/close")
@@ -199,26 +181,27 @@ def copy(token: str):
 
 
 def _saved(quiz, refs: list[dict]):
-    if len(refs) > quizzes.MAX_QUESTIONS:
-        return _refused(quiz, gettext("A quiz has at most %(most)s questions.",
-                                      most=quizzes.MAX_QUESTIONS))
-    if not refs:
-        return _refused(quiz, gettext("A quiz needs at least one question."))
-    for ref in refs:  # an own question is re-keyed by the core before it is stored
-        if "own" in ref:
-            try:
-                own_question(ref["own"])
-            except QuestionError as err:
-                return _refused(quiz, str(err))
-    if not quizzes.edit(quiz.owner_token, questions=refs):
-        return _locked(quiz)
+    try:
+        quizzes.set_questions(quiz.owner_token, refs)
+    except quizzes.QuizEditError as err:
+        return _not_saved(quiz, err)
     return redirect(url_for(".owner", token=quiz.owner_token) + "#questions", 303)
+
+
+def _not_saved(quiz, err):
+    """The owner page with why a change to the questions was refused (409 when locked)."""
+    if err.code == "locked":
+        return owner_page(quizzes.shared(owner=quiz.owner_token), problems=[QUESTIONS_LOCKED],
+                          status=409)
+    words = {
+        "too_many": lambda: gettext("A quiz has at most %(most)s questions.",
+                                    most=quizzes.MAX_QUESTIONS),
+        "empty": lambda: gettext("A quiz needs at least one question."),
+        "own": lambda: str(err),
+        "unknown_bank": lambda: gettext("Tick the bank questions to add."),
+    }.get(err.code, lambda: gettext("That change isn’t one this page offers."))
+    return _refused(quiz, words())
 
 
 def _refused(quiz, message: str):
     return owner_page(quiz, problems=[message], status=400)
-
-
-def _locked(quiz):
-    return owner_page(quizzes.shared(owner=quiz.owner_token), problems=[QUESTIONS_LOCKED],
-                      status=409)

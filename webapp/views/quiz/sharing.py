@@ -20,27 +20,23 @@ GET|POST /quiz/o/<owner>/attempts/<n>/delete   asks, then deletes one attempt (a
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 import re
 import secrets
-from collections import Counter
 from datetime import timedelta
 
 from flask import Response, abort, make_response, redirect, render_template, request, url_for
 
 from ... import signing
-from ...content.generate import TIERS, check_split
+from ...content.generate import TIERS
 from ...catalogue import catalogue
 from ...content.questions import SOURCES, draw
 from ...content.quizfile import MAX_BYTES, QuizFileError, dump, parse
 from ...i18n import _l, gettext
 from ...network import external_url
 from ...security import accepts_upload
-from ...services import quizzes
+from ...services import quiz_results, quizzes
 from ...services.class_reports import quiz_runs
-from ...services.spreadsheet import cell
 from .. import limiting
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
                TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, read_text, shown_answer,
@@ -254,7 +250,7 @@ def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int =
     return render_template(
         "quiz/owner.html", quiz=quiz, attempts=attempts, questions=questions,
         class_runs=quiz_runs(quiz.take_token),
-        stats=_per_question(questions, attempts), problems=problems, file_problems=file_problems,
+        stats=per_question(questions, attempts), problems=problems, file_problems=file_problems,
         deleted=(request.args.get("deleted") or "")[:60],
         bank_tier=tier, tiers=TIERS, modes=MODE_NAMES, max_minutes=quizzes.MAX_MINUTES,
         source_names=QUESTION_SOURCES, type_names=TYPE_NAMES, board_types=BOARD_TYPE_NAMES,
@@ -279,20 +275,12 @@ def settings_values(quiz) -> dict:
 @no_store
 def results_csv(token: str):
     quiz = owned(token)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["name", "started", "question", "type", "answer", "correct", "key",
-                     "score", "percent", "passed"])
-    for attempt in quizzes.attempts(quiz):
-        for n, q in enumerate(quiz_questions(attempt.questions), start=1):
-            given, correct = attempt.answers.get(n, (None, None))
-            writer.writerow([cell(attempt.name), attempt.started_at.isoformat(), n, q["type"],
-                             cell(shown_answer(q, given, options_of(attempt.token, n, q))),
-                             "" if correct is None else str(bool(correct)).lower(),
-                             cell(q["answer"] if q["type"] in ("number", "assign")
-                                   else shown_answer(q, q["answer"], q.get("options", []))),
-                             attempt.score, attempt.percent, str(attempt.passed).lower()])
-    response = Response(out.getvalue(), mimetype="text/csv")
+    text = quiz_results.results_csv(
+        quizzes.attempts(quiz),
+        lambda attempt: [(q, options_of(attempt.token, n, q))
+                         for n, q in enumerate(quiz_questions(attempt.questions), start=1)],
+        shown_answer)
+    response = Response(text, mimetype="text/csv")
     response.headers["Content-Disposition"] = 'attachment; filename="quiz-results.csv"'
     return response
 
@@ -331,27 +319,16 @@ def owned(token: str):
     return quiz
 
 
-def _per_question(questions: list[dict], attempts) -> list[dict]:
-    """Per question: how many answered, % right, and the wrong answers most given — for a split,
-    grouped by the rules core's first problem code."""
-    stats = []
-    for n, q in enumerate(questions, start=1):
-        answered = [a.answers[n] for a in attempts if n in a.answers]
-        right = sum(correct for _, correct in answered)
-        wrong = Counter()
-        for given, correct in answered:
-            if correct:
-                continue
-            if q["type"] == "assign":
-                problems = check_split(q, given)
-                wrong[f"{problems[0]['code']} ({problems[0]['rule']})" if problems
-                      else gettext("legal, but not what was asked")] += 1
-            else:
-                wrong[shown_answer(q, given, q.get("options", []))] += 1
-        stats.append({"n": n, "q": q, "answered": len(answered),
-                      "percent": round(100 * right / len(answered)) if answered else None,
-                      "wrong": wrong.most_common(3)})
-    return stats
+def per_question(questions: list[dict], attempts) -> list[dict]:
+    """The owner page's statistics (services.quiz_results), each wrong answer in words."""
+    return [{"n": s.n, "q": q, "answered": s.answered, "percent": s.percent,
+             "wrong": [(wrong_words(q, w), w.count) for w in s.wrong]}
+            for q, s in zip(questions, quiz_results.per_question(questions, attempts))]
 
 
-from . import authoring, preview  # noqa: E402,F401  (their routes are on this blueprint)
+def wrong_words(q: dict, wrong) -> str:
+    if wrong.kind == quiz_results.LEGAL_BUT_NOT_ASKED:
+        return gettext("legal, but not what was asked")
+    if wrong.kind[0] == "problem":
+        return f"{wrong.kind[1]} ({wrong.kind[2]})"
+    return shown_answer(q, wrong.example, q.get("options", []))
