@@ -110,6 +110,37 @@ def _fields():
     return fields
 
 
+def read_amount(raw) -> int:
+    """A typed amount: the sliders' policy (webapp.live.fields.amount); AnswerError else."""
+    if raw is None or not str(raw).strip():
+        raise AnswerError("missing_number")
+    fields = _fields()
+    try:
+        return fields.amount(raw)
+    except fields.SliderError as err:
+        raise AnswerError(err.code, **err.params) from None
+
+
+def sliders(board: dict, analysis: dict | None = None) -> dict[str, dict]:
+    """attacker id -> {"assigns": damage it assigns, "recipients": [ids in display order]}."""
+    analysis = analysis or analyze(board)
+    return {cid: {"assigns": max(info["assigns"], 0), "recipients": list(info["recipients"])}
+            for cid, info in analysis["creatures"].items() if info["kind"] == "attacker"}
+
+
+def slider_split(board: dict, form: Mapping, *, fixed: Mapping | None = None,
+                 analysis: dict | None = None) -> dict:
+    """The split the slider fields of `form` set on `board` (webapp.live.fields): locked sliders
+    (`fixed`) keep their value, a missing free slider is 0; AnswerError with what the readable
+    fields said for a field that can't be read."""
+    known = {cid: info["recipients"] for cid, info in sliders(board, analysis).items()}
+    fields = _fields()
+    try:
+        return fields.read_split(form, known, fixed=fixed or {})
+    except fields.SliderError as err:
+        raise AnswerError(err.code, split=err.split, **err.params) from None
+
+
 def _guarded(problems):
     """key_problems: a board or split the core refuses is one problem, not a crash."""
     try:
@@ -131,14 +162,7 @@ class Amount:
     kind = "amount"
 
     def read(self, form: Mapping) -> int:
-        raw = form.get("amount")
-        if raw is None or not str(raw).strip():
-            raise AnswerError("missing_number")
-        fields = _fields()
-        try:
-            return fields.amount(raw)
-        except fields.SliderError as err:
-            raise AnswerError(err.code, **err.params) from None
+        return read_amount(form.get("amount"))
 
     def blank(self, form: Mapping) -> bool:
         return not str(form.get("amount") or "").strip()
@@ -201,6 +225,7 @@ class Verdict:
 
     def key_problems(self) -> list[str]:
         def problems():
+            analyze(self.board)  # parses, and must be small enough to analyze
             result = check(self.board, self.assignment)
             if result["legal"] != self.legal:
                 yield f"the key says legal = {str(self.legal).lower()} but check() says " \
@@ -283,11 +308,11 @@ class Choice:
     def _problems(self):
         if self.board is not None:
             analyze(self.board)  # parses, and must be small enough to analyze
+        if self.shown is not None and self.verify != "rule":  # a split shown as an example
+            result = check(self.board, self.shown)
+            if not result["legal"]:
+                yield f"the split shown is illegal: {said(result)}"
         if self.verify is None:
-            if self.shown is not None:
-                result = check(self.board, self.shown)
-                if not result["legal"]:
-                    yield f"the split shown is illegal: {said(result)}"
             return
         if self.verify in ("max", "lethal"):
             real = max_to(self.board, self.creature, self.recipient) if self.verify == "max" \
@@ -343,21 +368,8 @@ class Split:
         if (self.goal == "exact") != (self.amount is not None):
             raise ValueError("an 'exact' goal, and only it, has an amount")
 
-    def sliders(self, analysis: dict | None = None) -> dict[str, dict]:
-        """attacker id -> {"assigns": damage it assigns, "recipients": [ids in display order]}."""
-        analysis = analysis or analyze(self.board)
-        return {cid: {"assigns": max(info["assigns"], 0), "recipients": list(info["recipients"])}
-                for cid, info in analysis["creatures"].items() if info["kind"] == "attacker"}
-
     def read(self, form: Mapping, analysis: dict | None = None) -> dict:
-        """The split the slider fields set (webapp.live.fields): locked sliders keep their value,
-        a missing free slider is 0."""
-        known = {cid: info["recipients"] for cid, info in self.sliders(analysis).items()}
-        fields = _fields()
-        try:
-            return fields.read_split(form, known, fixed=self.fixed)
-        except fields.SliderError as err:
-            raise AnswerError(err.code, split=err.split, **err.params) from None
+        return slider_split(self.board, form, fixed=self.fixed, analysis=analysis)
 
     def blank(self, form: Mapping) -> bool:
         """No slider moved; fields that can't be read are not nothing (they get their message)."""
