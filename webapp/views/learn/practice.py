@@ -20,6 +20,7 @@ from flask import abort, redirect, request, url_for
 
 from ... import signing
 from ...content.generate import grade
+from ...content.kinds import kind_of
 from ...content.practice import PRACTICE_KINDS, lesson_ideas, practice_question
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
@@ -122,16 +123,11 @@ def _item(lesson, kind: str, seed: int) -> SimpleNamespace:
     q = practice_question(ideas, kind, seed)
     board = {k: v for k, v in q["board"].items() if k != "assignment"}
     token = signing.dumps(SALT, [lesson.id, kind, seed])
-    attacker = q.get("goal", {}).get("creature") or _asked(q)
+    # The attacker asked about is the question's data (a number's or a split's creature); a
+    # legal-or-not question judges the whole split, its first attacker names the recipient.
+    asked = getattr(kind_of(q), "creature", None) or q["board"]["attackers"][0]["id"]
     return SimpleNamespace(lesson=lesson, kind=kind, seed=seed, q=q, board=board, token=token,
-                           creature=attacker, recipient="player")
-
-
-def _asked(q: dict) -> str:
-    """The attacker a number question asks about (named in its prompt)."""
-    attackers = q["board"]["attackers"]
-    return next((a["id"] for a in attackers if f"most damage {a['name']} can" in q["prompt"]),
-                attackers[0]["id"])
+                           creature=asked, recipient="player")
 
 
 def _item_from_form():

@@ -211,7 +211,7 @@ def feedback(current, graded, names, board) -> dict:
         if p.get("creature"):
             who = recipient_names(board, names, p["creature"])
             p = {**p, "creature_name": names.get(p["creature"]), "recipient_name": who.get(p["recipient"])}
-        out["reason"] = graded.goal.reason
+        out["reason"] = graded.reason
         out["params"] = p
         if graded.correct:  # praise names the reason: each blocker's damage against its lethal
             out["reasons"] = lethal_lines(core, names)
