@@ -20,13 +20,12 @@ from flask import abort, redirect, request, url_for
 
 from ... import signing
 from ...content.generate import grade
-from ...content.kinds import kind_of
+from ...content.kinds import AnswerError, kind_of
 from ...content.practice import PRACTICE_KINDS, lesson_ideas, practice_question
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
 from ...live import board_cards, labels, live_check
 from ...live.words import verdict as verdict_words
-from ...rules import check
 from ...services import practice, progress
 from ...services.answers import sliders, step_slider
 from ..quiz.answers import QuizAnswerError, read_answer, read_split
@@ -211,29 +210,30 @@ def _question_text(item, names) -> str:
 
 
 def _feedback(item, stored, names) -> dict:
-    """What the feedback says: right or wrong, and why, in the core's numbers."""
+    """What the feedback says: right or wrong, and why, from the question's kind (its facts and
+    the rules core's problems) and the core's numbers."""
     q, given = item.q, stored.answer
     who = parts.recipient_names(item.board, names, item.creature)
     out = {"correct": stored.correct, "type": q["type"], "misreading": None, "reasons": [],
            "problems": [], "params": {"creature_name": names[item.creature],
-                                      "recipient_name": who["player"]}}
-    if q["type"] == "number":
-        out["params"].update(said=given, answer=q["answer"])
-        out["reasons"] = reasons.predict_reasons(item.board, names, item)
-        if not stored.correct:
-            out["misreading"] = reasons.misreading(item.board, item, out["params"])
-    elif q["type"] == "legal":
-        out["params"].update(said=given, legal=q["answer"])
-        result = check(q["board"])
-        out["problems"] = verdict_words(q["board"], result)["problems"]
-        if result["legal"]:
+                                      "recipient_name": who["player"], "answer": q["answer"]}}
+    try:
+        graded = kind_of(q).grade(given)
+    except AnswerError:  # a stored answer this board can't have been given: the verdict alone
+        return out
+    facts = graded.facts
+    out["params"]["said"] = facts.get("said", facts.get("has", 0))
+    if graded.check is not None:  # the split judged, or the split given
+        judged = q["board"] if q["type"] == "legal" else {**item.board, "assignment": given}
+        out["problems"] = verdict_words(judged, graded.check)["problems"]
+    if q["type"] == "legal":
+        out["params"]["legal"] = facts["legal"]
+        if graded.check["legal"]:
             out["reasons"] = reasons.lethal_lines(q["board"], names)
-    else:
-        sent = (given or {}).get(item.creature, {}).get("player", 0)
-        out["params"].update(said=sent, answer=q["answer"])
-        out["reasons"] = reasons.predict_reasons(item.board, names, item)
-        out["problems"] = verdict_words({**item.board, "assignment": given},
-                                        check({**item.board, "assignment": given}))["problems"]
+        return out
+    out["reasons"] = reasons.predict_reasons(item.board, names, item)
+    if q["type"] == "number" and not stored.correct:
+        out["misreading"] = reasons.misreading(item.board, item, out["params"])
     return out
 
 
