@@ -227,3 +227,28 @@ def test_missed_steps_come_back_after_one_day_on_the_apps_clock(make_app):
     assert "Due for review" not in client.get("/learn/practice").get_data(as_text=True)
     later["now"] += timedelta(days=3)
     assert "review 2 of 3" in client.get("/learn/practice").get_data(as_text=True)
+
+
+def board_of_type(client, app, kind: str):
+    for _ in range(40):
+        token = board_on(client.get("/learn/practice").get_data(as_text=True))
+        _, q = question(app, token)
+        if q["type"] == kind:
+            return token, q
+    pytest.skip(f"no {kind} board drawn")
+
+
+def test_a_wrong_verdict_and_a_wrong_split_get_the_cores_reasons(client, app):
+    """The feedback comes from the question's kind: a verdict names what the split judged breaks
+    (or why it is legal), a split given that breaks a rule lists the rules core's problems."""
+    finish(client, CURRICULUM.lesson("what-trample-does"))
+    token, q = board_of_type(client, app, "legal")
+    html = text(client.get(answer(client, token, wrong(q)).headers["Location"])
+                .get_data(as_text=True))
+    said, real = ("Not legal", "legal") if q["answer"] else ("Legal", "not legal")
+    assert "Not quite" in html and f"You said “{said}”; the split is {real}." in html
+    token, q = board_of_type(client, app, "assign")
+    html = text(client.get(answer(client, token, wrong(q)).headers["Location"])
+                .get_data(as_text=True))
+    assert "Not quite" in html
+    assert "This split breaks a rule:" in html or "a legal split can send" in html

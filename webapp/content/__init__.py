@@ -28,18 +28,19 @@ Steps (frozen pydantic models; every step has a stable .id, a .type and .rules)
     "worked"   .board .assignment; note(creature, recipient, lang) per slider;
                board_with_assignment()
     "practice" .board .fixed {creature: {recipient: amount}} (locked sliders) .goal .solution;
-               text(lang, "hint"), text(lang, "why"); grade with evaluate_practice(step, assignment)
+               text(lang, "hint"), text(lang, "why")
                goal kinds: GoalLegal (any legal split), GoalExact (creature -> recipient == amount),
                GoalMost (creature -> recipient == the most analyze() allows)
-    "predict"  .board .creature .recipient .answer; is_correct(n); text(lang, "why")
+    "predict"  .board .creature .recipient .answer; text(lang, "why")
     "choice"   .options (each .id, .correct, optional .amount/.assignment), optional
-               .board/.assignment/.verify; is_correct(option_id); option_text(option_id, lang);
+               .board/.assignment/.verify; .correct_option; option_text(option_id, lang);
                rationale(option_id, lang) -- every option, right or wrong, explains itself
-    "legal"    .board .assignment .legal .rule; is_correct(says_legal); text(lang, "why")
+    "legal"    .board .assignment .legal .rule; text(lang, "why")
 
-Grading helpers (they ask the rules core, never re-implement a rule)
-    evaluate_practice(step, assignment) -> GoalResult(met, reason, message, check, params)
-    goal_amount(step) -> int | None; max_to(board, creature, recipient="player") -> int
+Questions: step.as_question() -> the step as one of the question kinds of webapp.content.kinds
+    (practice -> Split, predict -> Amount, choice -> Choice, legal -> Verdict; None for explain
+    and worked), which reads, grades (Graded: correct, reason, facts, check) and checks its key
+    with the rules core; max_to(board, creature, recipient="player") -> int
 """
 
 from .loader import DEFAULT_LESSONS_DIR, collect, load_curriculum
@@ -47,12 +48,13 @@ from .model import ContentError, Curriculum, Lesson, Problem
 from .schema import (INTERACTIVE_TYPES, QUESTION_TYPES, STEP_TYPES, Choice, Explain, GoalExact,
                      GoalLegal, GoalMost, Legal, Option, Practice, Predict, Worked)
 from .texts import DEFAULT_LANGUAGE, LANGUAGES, Localized
-from .verify import GoalResult, evaluate_practice, goal_amount, key_checks, max_to
+from .kinds import max_to
+from .verify import key_checks
 
 __all__ = [
     "DEFAULT_LANGUAGE", "DEFAULT_LESSONS_DIR", "INTERACTIVE_TYPES", "LANGUAGES", "QUESTION_TYPES",
     "STEP_TYPES", "Choice", "ContentError", "Curriculum", "Explain", "GoalExact", "GoalLegal",
-    "GoalMost", "GoalResult", "Legal", "Lesson", "Localized", "Option", "Practice", "Predict",
-    "Problem", "Worked", "collect", "evaluate_practice", "goal_amount", "key_checks",
+    "GoalMost", "Legal", "Lesson", "Localized", "Option", "Practice", "Predict",
+    "Problem", "Worked", "collect", "key_checks",
     "load_curriculum", "max_to",
 ]

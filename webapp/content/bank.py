@@ -26,6 +26,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StringConstraints, ValidationError, model_validator
 
 from .. import paths
+from .bank_keys import key_problems
 from .lines import located, question_line, table_line, toml_error_line
 from .model import ContentError, Problem
 from .schema import Amount, Assignment, RuleNumber, Slug, Strict, ThingId, Verify
@@ -149,7 +150,7 @@ class BankQuestion(Strict):
         if self.type == "many":
             return sorted(o.id for o in self.options if o.correct)
         if self.type == "assign":
-            return None  # graded by the goal (quiz.grade)
+            return None  # graded by the goal (its kind, content.kinds.Split)
         return next(o.id for o in self.options if o.correct)
 
 
@@ -308,5 +309,3 @@ def _toml(file: Path, problems: list[Problem]) -> tuple[str, dict | None]:
         problems.append(Problem(str(file), toml_error_line(err), f"not valid TOML: {err}"))
     return "", None
 
-
-from .bank_keys import key_problems  # noqa: E402  (the core's checks; imports this module's types)

@@ -30,8 +30,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from ..rules import BoardError, analyze, blocker_status, check, lethal_damage, parse_board
+from ..rules import analyze, check, lethal_damage, parse_board
 from ..rules.messages import ABILITY_LABELS, sentence
+from .kinds import AnswerError, kind_of
 
 _translate: ContextVar[Callable[[str], str]] = ContextVar("translate", default=str)
 
@@ -530,38 +531,33 @@ MAKERS = {"number": number_question, "legal": legal_question, "rule": rule_quest
 
 
 def grade_assign(question: dict, split: dict) -> dict:
-    """An `assign` answer, graded by the core: legal, and meeting the goal — any legal split
-    (`legal`), or sending `answer` (the exact amount or the most) to the goal's recipient, and
-    with `lethal`, assigning lethal damage to exactly those blockers."""
-    try:
-        result = check({**question["board"], "assignment": split})
-        lethal = {b for b, s in blocker_status(question["board"], split).items() if s["lethal"]}
-    except BoardError as err:
-        return {"correct": False, "problems": [], "error": str(err)}
-    goal = question["goal"]
-    correct = result["legal"]
-    sent = split.get(goal.get("creature"), {}).get(goal.get("recipient", "player"), 0)
-    if goal["kind"] != "legal":
-        correct = correct and sent == question["answer"]
-    if goal.get("lethal") is not None:
-        correct = correct and lethal == set(goal["lethal"])
-    return {"correct": correct, "problems": result["problems"], "sent": sent}
+    """An `assign` answer, graded by its kind (webapp.content.kinds.Split): legal, and meeting
+    the goal. {"correct", "problems" (the core's), "sent"}; "error" for a split the core refuses."""
+    graded = kind_of(question).grade(split, target=question.get("answer"))
+    out = {"correct": graded.correct, "problems": graded.problems,
+           "sent": graded.facts.get("has", 0)}
+    if graded.reason == "bad_input":
+        out["error"] = graded.facts.get("field")
+    return out
 
 
 def check_split(question: dict, split: dict) -> list[dict]:
     """The rules core's problems with a split given to an assign question ([] when legal)."""
-    try:
-        return check({**question["board"], "assignment": split})["problems"]
-    except BoardError as err:
-        return [{"code": "bad_split", "rule": "510.1", "message": str(err)}]
+    graded = kind_of(question).grade(split, target=question.get("answer"))
+    if graded.reason == "bad_input":
+        return [{"code": "bad_split", "rule": "510.1",
+                 "message": f"the split names what the board lacks ({graded.facts['field']})"}]
+    return graded.problems
 
 
 def grade(question: dict, given) -> bool:
-    """Right or wrong, for an answer already read into the question type's shape: number → int,
-    legal → bool, rule and one → option id, many → list of option ids, assign → a split."""
-    kind = question["type"]
-    if kind == "many":
-        return sorted(given) == sorted(question["answer"])
-    if kind == "assign":
-        return grade_assign(question, given)["correct"]
-    return given == question["answer"]
+    """Right or wrong, for an answer already read by the question's kind (number -> int, legal
+    -> bool, rule and one -> option id, many -> option ids, assign -> a split); an answer of
+    another shape is wrong."""
+    kind = kind_of(question)
+    try:
+        if kind.kind == "split":
+            return kind.grade(given, target=question.get("answer")).correct
+        return kind.grade(given).correct
+    except AnswerError:
+        return False

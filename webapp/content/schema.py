@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StringConstraints, model_validator
 
+from . import kinds
+
 # Lesson, step and option ids are the stable public names of content (progress rows point at them).
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)]
 # Creature/planeswalker/battle ids inside a board, and "player" (rules-api.md).
@@ -140,6 +142,10 @@ class StepBase(Strict):
         """The step's Markdown for `part` (None = the main text) in `lang`, English fallback."""
         return self._lesson.text(self.id if part is None else f"{self.id}.{part}", lang)
 
+    def as_question(self):
+        """The step as a question (webapp.content.kinds), None for a step that asks nothing."""
+        return None
+
     def board_data(self) -> dict | None:
         """A fresh copy of the step's board in the DESIGN.md shape (no assignment), or None."""
         name = getattr(self, "board", None)
@@ -171,6 +177,12 @@ class Practice(StepBase):
     goal: Goal
     solution: Assignment
 
+    def as_question(self) -> kinds.Split:
+        goal = self.goal
+        return kinds.Split(self.board_data(), self.solution, goal.kind,
+                           getattr(goal, "creature", None), getattr(goal, "recipient", "player"),
+                           getattr(goal, "amount", None), fixed=self.fixed)
+
 
 class Predict(StepBase):
     type: Literal["predict"]
@@ -179,8 +191,8 @@ class Predict(StepBase):
     recipient: ThingId = "player"
     answer: Amount
 
-    def is_correct(self, answer: int) -> bool:
-        return answer == self.answer
+    def as_question(self) -> kinds.Amount:
+        return kinds.Amount(self.board_data(), self.creature, self.answer, self.recipient)
 
 
 class Choice(StepBase):
@@ -215,8 +227,15 @@ class Choice(StepBase):
     def correct_option(self) -> Option:
         return next(o for o in self.options if o.correct)
 
-    def is_correct(self, option_id: str) -> bool:
-        return option_id == self.correct_option.id
+    def as_question(self) -> kinds.Choice:
+        v = self.verify
+        return kinds.Choice(
+            tuple(kinds.Option(o.id, amount=o.amount, assignment=o.assignment)
+                  for o in self.options),
+            frozenset({self.correct_option.id}), board=self.board_data(),
+            shown=self.assignment, verify=v.kind if v else None,
+            creature=getattr(v, "creature", None), recipient=getattr(v, "recipient", "player"),
+            blocker=getattr(v, "blocker", None))
 
     def option(self, option_id: str) -> Option | None:
         return next((o for o in self.options if o.id == option_id), None)
@@ -235,8 +254,9 @@ class Legal(StepBase):
     legal: bool
     rule: RuleNumber
 
-    def is_correct(self, says_legal: bool) -> bool:
-        return says_legal is self.legal
+    def as_question(self) -> kinds.Verdict:
+        return kinds.Verdict(self.board_data(), self.assignment, self.legal, rule=self.rule,
+                             rules=self.rules)
 
     def board_with_assignment(self) -> dict:
         return {**self.board_data(), "assignment": self.assignment}

@@ -1,11 +1,8 @@
-"""Answers to lesson steps: read them from submitted fields, and grade them with the content API.
+"""Answers to lesson steps: read from submitted fields and graded by the step's question kind
+(`step.as_question()`, webapp.content.kinds), which asks the rules core. This module keeps what
+is the lessons' own: the stored shape of an answer and the −/+ buttons without JavaScript.
 
-Grading is never decided here: practice boards go to webapp.content.evaluate_practice (which asks
-the rules core), questions to each step's is_correct(). This module only turns form fields into
-the answer the content API expects, refusing anything a real form could not have sent with an
-AnswerError that says what was wrong (the view shows it as a 400).
-
-Answers are stored as JSON exactly as read:
+Answers are stored as JSON exactly as read, under the kind's field:
     practice {"assignment": {attacker: {recipient: amount}}}    predict {"amount": n}
     choice   {"option": option_id}                               legal   {"legal": true|false}
 """
@@ -15,52 +12,38 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from webapp.content import GoalResult, evaluate_practice
-from webapp.live.fields import SliderError, amount, read_split
-from webapp.rules import BoardError, analyze, check
+from webapp.content.kinds import AnswerError, read_amount, slider_split, sliders
+from webapp.rules import analyze
+
+__all__ = ["ANSWERABLE", "AnswerError", "Graded", "grade", "read_amount", "read_answer",
+           "read_assignment", "read_sliders", "sliders", "step_slider"]
 
 ANSWERABLE = ("practice", "predict", "choice", "legal")
-
-
-class AnswerError(ValueError):
-    """The submitted answer can't be read. `code` is stable; `params` fill the message."""
-
-    def __init__(self, code: str, split: dict | None = None, **params):
-        super().__init__(code)
-        self.code = code
-        self.params = params
-        self.split = split  # slider fields: what the readable ones said, to show them again
+# The key a lesson answer is stored under, by its question's kind.
+STORED = {"split": "assignment", "amount": "amount", "choice": "option", "verdict": "legal"}
 
 
 @dataclass(frozen=True)
 class Graded:
+    """A lesson answer, graded: `answer` as stored, `reason` and `params` (facts) from the
+    kind's grade, `check` the rules core's verdict on the split graded or judged."""
+
     correct: bool
     answer: dict
-    goal: GoalResult | None = None         # practice: what evaluate_practice said
-    check: dict | None = None              # practice/legal: the rules core's verdict
+    reason: str = "met"
+    check: dict | None = None
     params: dict = field(default_factory=dict)
 
 
 # --- sliders --------------------------------------------------------------------------------------
 
 
-def sliders(board: dict, analysis: dict | None = None) -> dict[str, dict]:
-    """attacker id -> {"assigns": damage it assigns, "recipients": [ids in display order]}."""
-    analysis = analysis or analyze(board)
-    return {cid: {"assigns": max(info["assigns"], 0), "recipients": list(info["recipients"])}
-            for cid, info in analysis["creatures"].items() if info["kind"] == "attacker"}
-
-
 def read_assignment(step, form: Mapping[str, str], analysis: dict | None = None) -> dict:
-    """The split on a practice board from its slider fields, read by the one reader
-    (webapp.live.fields): locked sliders (step.fixed) keep their value, a missing free slider
-    counts as 0. AnswerError (with the split the other fields said) if a field can't be read."""
-    known = sliders(step.board_data(), analysis)
-    try:
-        return read_split(form, {cid: info["recipients"] for cid, info in known.items()},
-                          fixed=getattr(step, "fixed", {}) or {})
-    except SliderError as err:
-        raise AnswerError(err.code, split=err.split, **err.params) from None
+    """The split on a step's board from its slider fields (the one reader, webapp.live.fields):
+    locked sliders (a practice step's `fixed`) keep their value, a missing free slider counts
+    as 0. AnswerError (with the split the other fields said) if a field can't be read."""
+    return slider_split(step.board_data(), form, fixed=getattr(step, "fixed", None),
+                           analysis=analysis)
 
 
 def read_sliders(step, form: Mapping[str, str]) -> dict:
@@ -74,16 +57,6 @@ def read_sliders(step, form: Mapping[str, str]) -> dict:
     if op.startswith("step:"):
         assignment = step_slider(assignment, sliders(board, analysis), op)
     return assignment
-
-
-def read_amount(raw) -> int:
-    """A typed amount (a predict step): the sliders' policy (webapp.live.fields.amount)."""
-    if raw is None or not str(raw).strip():
-        raise AnswerError("missing_number")
-    try:
-        return amount(raw)
-    except SliderError as err:
-        raise AnswerError(err.code, **err.params) from None
 
 
 def step_slider(assignment: dict, limits: dict[str, dict], op: str) -> dict:
@@ -106,58 +79,21 @@ def step_slider(assignment: dict, limits: dict[str, dict], op: str) -> dict:
 
 def read_answer(step, form: Mapping[str, str]) -> dict:
     """The answer to `step` from submitted fields, as stored; AnswerError if it can't be read."""
-    if step.type == "practice":
-        return {"assignment": read_assignment(step, form)}
-    if step.type == "predict":
-        return {"amount": read_amount(form.get("amount"))}
-    if step.type == "choice":
-        option = (form.get("option") or "").strip()
-        if not option:
-            raise AnswerError("missing_option")
-        if step.option(option) is None:
-            raise AnswerError("unknown_option", value=option[:60])
-        return {"option": option}
-    if step.type == "legal":
-        said = form.get("verdict")
-        if not said:
-            raise AnswerError("missing_verdict")
-        if said not in ("legal", "illegal"):
-            raise AnswerError("unknown_verdict", value=str(said)[:20])
-        return {"legal": said == "legal"}
-    raise AnswerError("nothing_to_answer")
+    question = step.as_question()
+    if question is None:
+        raise AnswerError("nothing_to_answer")
+    return {STORED[question.kind]: question.read(form)}
 
 
 def grade(step, answer: dict) -> Graded:
-    """Right or wrong, and the facts the feedback names. AnswerError for an answer of the wrong
-    shape (e.g. a stored answer from before the step changed)."""
-    try:
-        if step.type == "practice":
-            assignment = answer["assignment"]
-            if not isinstance(assignment, dict) or not all(
-                    isinstance(split, dict) for split in assignment.values()):
-                raise AnswerError("stale")
-            result = evaluate_practice(step, assignment)
-            if result.reason in ("bad_input", "fixed_changed"):
-                raise AnswerError("stale")
-            return Graded(result.met, answer, goal=result, check=result.check,
-                          params=dict(result.params))
-        if step.type == "predict":
-            amount = int(answer["amount"])
-            return Graded(step.is_correct(amount), answer,
-                          params={"said": amount, "answer": step.answer})
-        if step.type == "choice":
-            option = answer["option"]
-            if step.option(option) is None:
-                raise AnswerError("stale")
-            return Graded(step.is_correct(option), answer,
-                          params={"chosen": option, "right": step.correct_option.id})
-        if step.type == "legal":
-            said = bool(answer["legal"])
-            verdict = check(step.board_data(), step.assignment)
-            return Graded(step.is_correct(said), answer, check=verdict,
-                          params={"said": said, "legal": step.legal, "rule": step.rule})
-    except (AttributeError, KeyError, TypeError, ValueError, BoardError) as err:
-        if isinstance(err, AnswerError):
-            raise
-        raise AnswerError("stale") from None
-    raise AnswerError("nothing_to_answer")
+    """Right or wrong, and the facts the feedback names. AnswerError("stale") for an answer of
+    another shape (e.g. a stored answer from before the step changed)."""
+    question = step.as_question()
+    if question is None:
+        raise AnswerError("nothing_to_answer")
+    if not isinstance(answer, dict) or STORED[question.kind] not in answer:
+        raise AnswerError("stale")
+    graded = question.grade(answer[STORED[question.kind]])
+    if graded.reason in ("bad_input", "fixed_changed"):  # a split the step can't have shown
+        raise AnswerError("stale")
+    return Graded(graded.correct, answer, graded.reason, graded.check, dict(graded.facts))

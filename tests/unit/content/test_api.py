@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.content import Localized, evaluate_practice, goal_amount
+from webapp.content import Localized
 from webapp.content.texts import parse_markdown
 
 
@@ -53,35 +53,38 @@ def test_headings_inside_code_fences_are_text():
 
 
 def test_practice_grading_names_the_outcome(curriculum):
-    step = curriculum.lesson("what-trample-does").step("wurm-one-free")
+    step = curriculum.lesson("what-trample-does").step("wurm-one-free").as_question()
     locked = {"cadet": 1, "player": 3}
-    assert goal_amount(step) == 2
-    assert evaluate_practice(step, {"rhino": locked, "wurm": {"mulch": 4, "player": 2}}).met
-    moved = evaluate_practice(step, {"rhino": {"cadet": 4}, "wurm": {"mulch": 4, "player": 2}})
-    assert (moved.met, moved.reason) == (False, "fixed_changed")
-    free = curriculum.lesson("what-trample-does").step("giant-all-free")
-    short = evaluate_practice(free, {"rhino": {"giant": 2, "player": 2}})
-    assert (short.met, short.reason) == (False, "illegal")
-    assert short.check["problems"][0]["code"] == "player_before_lethal"
-    timid = evaluate_practice(free, {"rhino": {"giant": 4}})
-    assert (timid.reason, timid.params["has"], timid.params["wants"]) == ("not_most", 0, 1)
-    bad = evaluate_practice(free, {"rhino": {"giant": -1}})
-    assert (bad.met, bad.reason) == (False, "bad_input")
+    assert step.target() == 2
+    assert step.grade({"rhino": locked, "wurm": {"mulch": 4, "player": 2}}).correct
+    moved = step.grade({"rhino": {"cadet": 4}, "wurm": {"mulch": 4, "player": 2}})
+    assert (moved.correct, moved.reason) == (False, "fixed_changed")
+    free = curriculum.lesson("what-trample-does").step("giant-all-free").as_question()
+    short = free.grade({"rhino": {"giant": 2, "player": 2}})
+    assert (short.correct, short.reason) == (False, "illegal")
+    assert short.problems[0]["code"] == "player_before_lethal"
+    timid = free.grade({"rhino": {"giant": 4}})
+    assert (timid.reason, timid.facts["has"], timid.facts["wants"]) == ("not_most", 0, 1)
+    bad = free.grade({"rhino": {"giant": -1}})
+    assert (bad.correct, bad.reason) == (False, "bad_input")
 
 
 def test_exact_goal_grading(curriculum):
-    step = curriculum.lesson("force-of-nature").step("split-d-practice")
+    step = curriculum.lesson("force-of-nature").step("split-d-practice").as_question()
     fixed = {"bears-a": 3, "bears-b": 2}
-    assert evaluate_practice(step, {"fon": {**fixed, "bears-c": 2, "player": 1}}).met
-    wrong = evaluate_practice(step, {"fon": {**fixed, "bears-c": 3}})
+    assert step.grade({"fon": {**fixed, "bears-c": 2, "player": 1}}).correct
+    wrong = step.grade({"fon": {**fixed, "bears-c": 3}})
     assert wrong.reason == "wrong_amount"
 
 
 def test_questions_grade_their_answers(curriculum):
     lesson = curriculum.lesson("what-trample-does")
-    assert lesson.step("wurm-predict").is_correct(0)
-    assert not lesson.step("wurm-predict").is_correct(1)
-    assert lesson.step("how-much-choice").is_correct("two")
-    assert not lesson.step("how-much-choice").is_correct("four")
-    assert lesson.step("one-short-legal").is_correct(False)
+
+    def right(step_id, answer):
+        return lesson.step(step_id).as_question().grade(answer).correct
+    assert right("wurm-predict", 0)
+    assert not right("wurm-predict", 1)
+    assert right("how-much-choice", "two")
+    assert not right("how-much-choice", "four")
+    assert right("one-short-legal", False)
     assert lesson.step("how-much-choice").rationale("four").text.startswith("Trample doesn't")

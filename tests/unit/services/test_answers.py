@@ -53,11 +53,11 @@ def test_a_stepper_stays_within_zero_and_the_damage_left():
     assert error_code(lambda: step_slider(split, limits, "step:fon:player:5")) == "unknown_slider"
 
 
-def test_practice_is_graded_by_evaluate_practice():
+def test_practice_is_graded_by_its_split_question():
     right = grade(PRACTICE, read_answer(PRACTICE, {"dmg:fon:bears-c": "2", "dmg:fon:player": "1"}))
-    assert right.correct and right.goal.reason == "met"
+    assert right.correct and right.reason == "met"
     short = grade(PRACTICE, read_answer(PRACTICE, {"dmg:fon:bears-c": "1", "dmg:fon:player": "2"}))
-    assert not short.correct and short.goal.reason == "illegal"
+    assert not short.correct and short.reason == "illegal"
     assert short.check["problems"][0]["code"] == "player_before_lethal"
 
 
@@ -73,6 +73,8 @@ def test_questions_are_graded_by_their_steps():
     ("two-predict", {"option": "x"}), ("which-illegal", {"option": "gone"}),
     ("skip-one-legal", {}), ("split-d-practice", {"assignment": {"fon": {"bears-a": 1}}}),
     ("split-d-practice", {"assignment": "nonsense"}), ("the-classic", {}),
+    ("two-predict", {"amount": "4"}), ("two-predict", {"amount": True}),
+    ("skip-one-legal", {"legal": "false"}), ("which-illegal", "c-short"), ("two-predict", None),
 ])
 def test_a_stored_answer_that_no_longer_fits_its_step_is_an_answer_error(step_id, stored):
     with pytest.raises(AnswerError):

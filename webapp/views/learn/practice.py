@@ -20,12 +20,12 @@ from flask import abort, redirect, request, url_for
 
 from ... import signing
 from ...content.generate import grade
+from ...content.kinds import AnswerError, kind_of
 from ...content.practice import PRACTICE_KINDS, lesson_ideas, practice_question
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
 from ...live import board_cards, labels, live_check
 from ...live.words import verdict as verdict_words
-from ...rules import check
 from ...services import practice, progress
 from ...services.answers import sliders, step_slider
 from ..quiz.answers import QuizAnswerError, read_answer, read_split
@@ -122,16 +122,11 @@ def _item(lesson, kind: str, seed: int) -> SimpleNamespace:
     q = practice_question(ideas, kind, seed)
     board = {k: v for k, v in q["board"].items() if k != "assignment"}
     token = signing.dumps(SALT, [lesson.id, kind, seed])
-    attacker = q.get("goal", {}).get("creature") or _asked(q)
+    # The attacker asked about is the question's data (a number's or a split's creature); a
+    # legal-or-not question judges the whole split, its first attacker names the recipient.
+    asked = getattr(kind_of(q), "creature", None) or q["board"]["attackers"][0]["id"]
     return SimpleNamespace(lesson=lesson, kind=kind, seed=seed, q=q, board=board, token=token,
-                           creature=attacker, recipient="player")
-
-
-def _asked(q: dict) -> str:
-    """The attacker a number question asks about (named in its prompt)."""
-    attackers = q["board"]["attackers"]
-    return next((a["id"] for a in attackers if f"most damage {a['name']} can" in q["prompt"]),
-                attackers[0]["id"])
+                           creature=asked, recipient="player")
 
 
 def _item_from_form():
@@ -215,29 +210,30 @@ def _question_text(item, names) -> str:
 
 
 def _feedback(item, stored, names) -> dict:
-    """What the feedback says: right or wrong, and why, in the core's numbers."""
+    """What the feedback says: right or wrong, and why, from the question's kind (its facts and
+    the rules core's problems) and the core's numbers."""
     q, given = item.q, stored.answer
     who = parts.recipient_names(item.board, names, item.creature)
     out = {"correct": stored.correct, "type": q["type"], "misreading": None, "reasons": [],
            "problems": [], "params": {"creature_name": names[item.creature],
-                                      "recipient_name": who["player"]}}
-    if q["type"] == "number":
-        out["params"].update(said=given, answer=q["answer"])
-        out["reasons"] = reasons.predict_reasons(item.board, names, item)
-        if not stored.correct:
-            out["misreading"] = reasons.misreading(item.board, item, out["params"])
-    elif q["type"] == "legal":
-        out["params"].update(said=given, legal=q["answer"])
-        result = check(q["board"])
-        out["problems"] = verdict_words(q["board"], result)["problems"]
-        if result["legal"]:
+                                      "recipient_name": who["player"], "answer": q["answer"]}}
+    try:
+        graded = kind_of(q).grade(given)
+    except AnswerError:  # a stored answer this board can't have been given: the verdict alone
+        return out
+    facts = graded.facts
+    out["params"]["said"] = facts.get("said", facts.get("has", 0))
+    if graded.check is not None:  # the split judged, or the split given
+        judged = q["board"] if q["type"] == "legal" else {**item.board, "assignment": given}
+        out["problems"] = verdict_words(judged, graded.check)["problems"]
+    if q["type"] == "legal":
+        out["params"]["legal"] = facts["legal"]
+        if graded.check["legal"]:
             out["reasons"] = reasons.lethal_lines(q["board"], names)
-    else:
-        sent = (given or {}).get(item.creature, {}).get("player", 0)
-        out["params"].update(said=sent, answer=q["answer"])
-        out["reasons"] = reasons.predict_reasons(item.board, names, item)
-        out["problems"] = verdict_words({**item.board, "assignment": given},
-                                        check({**item.board, "assignment": given}))["problems"]
+        return out
+    out["reasons"] = reasons.predict_reasons(item.board, names, item)
+    if q["type"] == "number" and not stored.correct:
+        out["misreading"] = reasons.misreading(item.board, item, out["params"])
     return out
 
 

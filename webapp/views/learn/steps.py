@@ -11,7 +11,7 @@ import random
 import re
 
 from flask import url_for
-from flask_babel import get_locale, gettext, lazy_gettext as _l
+from flask_babel import get_locale, gettext
 from jinja2 import pass_context
 from markupsafe import Markup
 
@@ -19,8 +19,8 @@ from ...catalogue import catalogue
 from ...content import LANGUAGES
 from ...content.glossary import link_terms
 from ...live import board_cards, labels, live_check, player_label
-from ...live.words import SLIDER_ERRORS, verdict
-from ...services.answers import AnswerError
+from ...live.words import verdict
+from ..answer_words import error_text  # noqa: F401  (the lesson and class pages' name for it)
 from .reasons import lethal_lines, misreading, predict_reasons
 
 
@@ -211,7 +211,7 @@ def feedback(current, graded, names, board) -> dict:
         if p.get("creature"):
             who = recipient_names(board, names, p["creature"])
             p = {**p, "creature_name": names.get(p["creature"]), "recipient_name": who.get(p["recipient"])}
-        out["reason"] = graded.goal.reason
+        out["reason"] = graded.reason
         out["params"] = p
         if graded.correct:  # praise names the reason: each blocker's damage against its lethal
             out["reasons"] = lethal_lines(core, names)
@@ -250,27 +250,3 @@ def said(current, graded) -> str:
     return gettext("Your split: %(split)s", split="; ".join(
         f"{p['label']}: " + ", ".join(gettext("%(n)s to %(name)s", n=n, name=who)
                                       for n, who in p["parts"]) for p in parts))
-
-
-# --- bad answers ----------------------------------------------------------------------------------
-
-_ERRORS = {
-    "wrong_step": _l("This answer was sent for another step (%(lesson)s / %(step)s), not this one. "
-                     "Reload the page and answer again."),
-    **SLIDER_ERRORS,  # unknown_slider, locked, not_an_amount: worded as on every surface
-    "missing_number": _l("Enter a number first."),
-    "missing_option": _l("Choose one of the answers first."),
-    "unknown_option": _l("“%(value)s” isn’t one of this question’s answers."),
-    "missing_verdict": _l("Choose “Legal” or “Not legal” first."),
-    "unknown_verdict": _l("“%(value)s” isn’t an answer here: choose “Legal” or “Not legal”."),
-    "nothing_to_answer": _l("This step has nothing to answer; use Next to go on."),
-    "stale": _l("That answer no longer fits this step. Please answer again."),
-}
-
-
-def error_text(err: AnswerError) -> str:
-    template = str(_ERRORS.get(err.code, _ERRORS["stale"]))
-    try:
-        return template % err.params  # escaped by the template, like every other text
-    except (KeyError, TypeError, ValueError):
-        return template

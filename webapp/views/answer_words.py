@@ -1,0 +1,30 @@
+"""What an answer that can't be read says, on every page that asks a question (a lesson step,
+endless practice, a quiz, a class): one wording per AnswerError code (webapp.content.kinds)."""
+
+from __future__ import annotations
+
+from ..i18n import _l
+from ..live.words import SLIDER_ERRORS
+
+ANSWER_ERRORS = {
+    "wrong_step": _l("This answer was sent for another step (%(lesson)s / %(step)s), not this one. "
+                     "Reload the page and answer again."),
+    **SLIDER_ERRORS,  # unknown_slider, locked, not_an_amount: worded as on every surface
+    "missing_number": _l("Enter a number first."),
+    "missing_option": _l("Choose one of the answers first."),
+    "missing_options": _l("Choose at least one answer."),
+    "unknown_option": _l("“%(value)s” isn’t one of this question’s answers."),
+    "missing_verdict": _l("Choose “Legal” or “Not legal” first."),
+    "unknown_verdict": _l("“%(value)s” isn’t an answer here: choose “Legal” or “Not legal”."),
+    "nothing_to_answer": _l("This step has nothing to answer; use Next to go on."),
+    "stale": _l("That answer no longer fits this step. Please answer again."),
+}
+
+
+def error_text(err) -> str:
+    """An AnswerError in the page's language (escaped by the template, like every other text)."""
+    template = str(ANSWER_ERRORS.get(err.code, ANSWER_ERRORS["stale"]))
+    try:
+        return template % err.params
+    except (KeyError, TypeError, ValueError):
+        return template
