@@ -14,7 +14,8 @@ BOARD = {"attackers": [{"id": "a1", "name": "Rhino", "power": 4, "toughness": 4,
                         "abilities": ["trample"], "blocked_by": ["b1"]}],
          "blockers": [{"id": "b1", "name": "Bear", "power": 2, "toughness": 2}]}
 ASSIGN = {"type": "assign", "board": BOARD, "answer": 2,
-          "goal": {"creature": "a1", "recipient": "player"}}
+          "goal": {"kind": "most", "creature": "a1", "recipient": "player"},
+          "example": {"a1": {"b1": 2, "player": 2}}}
 NUMBER = {"type": "number", "answer": 2}
 MANY = {"type": "many", "answer": ["x", "y"],
         "options": [{"id": "x", "text": "X"}, {"id": "y", "text": "Y"}, {"id": "z", "text": "Z"}]}
