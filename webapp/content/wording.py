@@ -43,13 +43,20 @@ MISSTATEMENTS = (
                  "too (510.4, 702.7b)"),
     Misstatement(r"510\.4 (keeps|laisse)|そのダメージが残るのはルール510\.4",
                  "damage stays marked because of 120.6, not 510.4"),
+    Misstatement(r"still attacking it|l’attaque toujours|まだそれを攻撃している",
+                 "once the planeswalker or battle it attacked has left combat, the creature is "
+                 "attacking nothing (506.4c)"),
 )
 
 
 def misstatements(text: str) -> list[str]:
     """'line N: why' for each known wrong statement in `text`."""
+    return misstatements_in(enumerate(text.splitlines(), start=1))
+
+
+def misstatements_in(lines) -> list[str]:
     out = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in lines:
         for m in MISSTATEMENTS:
             hit = m.search(line)
             if hit:
@@ -61,7 +68,8 @@ def text_files(root: Path) -> list[Path]:
     """Every file of lesson prose, quiz text, rule notes and glossary, in every language."""
     files = [*sorted(root.glob("*/*.md")), *sorted(root.glob("quizzes/tier-*.*.toml"))]
     files = [f for f in files if f.stem.split(".")[-1] in LANGUAGES and f.name != "README.md"]
-    return [*files, root / "rules.toml", root / "glossary.toml"]
+    catalogs = sorted(CATALOGS.glob("*/LC_MESSAGES/messages.po"))
+    return [*files, root / "rules.toml", root / "glossary.toml", *catalogs]
 
 
 def key_checks(curriculum) -> list:
@@ -72,13 +80,34 @@ def key_checks(curriculum) -> list:
     out = []
     for file in text_files(root):
         if file.is_file():
-            out.append(KeyCheck(f"wording:{file.relative_to(root)}", str(file), "text",
-                                lambda file=file: _joined(misstatements(_read(file)))))
+            out.append(KeyCheck(f"wording:{_short(file, root)}", str(file), "text",
+                                lambda file=file: _joined(misstatements_in(_lines(file)))))
     return out
 
 
-def _read(file: Path) -> str:
-    return file.read_text(encoding="utf-8")
+def _short(file: Path, root: Path) -> str:
+    return str(file.relative_to(root) if file.is_relative_to(root) else file.relative_to(CATALOGS))
+
+
+def _lines(file: Path) -> list[tuple[int, str]]:
+    """(line number, text) to check: a catalog's translations one message each (a .po file wraps
+    them) at the message's line, any other file line by line."""
+    if file.suffix != ".po":
+        return list(enumerate(file.read_text(encoding="utf-8").splitlines(), start=1))
+    return [(message.lineno, form.replace("\n", " ")) for message in _catalog(file)
+            if message.id for form in _forms(message)]
+
+
+def _catalog(file: Path):
+    from babel.messages.pofile import read_po
+
+    with file.open("rb") as src:
+        return list(read_po(src))
+
+
+def _forms(message) -> tuple[str, ...]:
+    return tuple(filter(None, message.string if isinstance(message.string, tuple)
+                        else (message.string,)))
 
 
 def _joined(faults: list[str]) -> str | None:
