@@ -64,6 +64,32 @@ def misstatements_in(lines) -> list[str]:
     return out
 
 
+RULE_NUMBER = re.compile(r"(?<![\d.])(\d{3}\.\d{1,3}[a-z]?)(?!\d)")
+
+
+def uncited(lines, notes: set[str]) -> list[str]:
+    """'line N: rule X has no note' for each rule number a text cites that lessons/rules.toml
+    doesn't explain (a section such as 702.80 counts when one of its rules has a note). A
+    glossary term's own `rule = ` field is the glossary's business, not a citation."""
+    known = notes | {n.rstrip("abcdefghijklmnopqrstuvwxyz") for n in notes}
+    out = []
+    for number, line in lines:
+        if line.startswith("rule ="):
+            continue
+        for rule in RULE_NUMBER.findall(line):
+            if rule not in known:
+                out.append(f"line {number}: rule {rule} has no note in rules.toml: cite the rule "
+                           "that says it (wither's effect is 702.80a), or add its note")
+    return out
+
+
+def rule_notes(root: Path) -> set[str]:
+    try:
+        return set(tomllib.loads((root / "rules.toml").read_text(encoding="utf-8")).get("en", {}))
+    except (OSError, tomllib.TOMLDecodeError):
+        return set()  # the loader reports a missing or broken rules.toml
+
+
 def text_files(root: Path) -> list[Path]:
     """Every file of lesson prose, quiz text, rule notes and glossary, in every language."""
     files = [*sorted(root.glob("*/*.md")), *sorted(root.glob("quizzes/tier-*.*.toml"))]
@@ -77,19 +103,28 @@ def key_checks(curriculum) -> list:
     from .verify import KeyCheck  # verify imports this module
 
     root = Path(curriculum.root)
+    notes = rule_notes(root)
     out = []
     for file in text_files(root):
         if file.is_file():
             out.append(KeyCheck(f"wording:{_short(file, root)}", str(file), "text",
-                                lambda file=file: _joined(misstatements_in(_lines(file)))))
+                                lambda file=file: _joined(_faults(file, notes))))
     return out
+
+
+def _faults(file: Path, notes: set[str]) -> list[str]:
+    lines = numbered_lines(file)
+    faults = misstatements_in(lines)
+    if file.suffix != ".po" and file.name != "rules.toml":
+        faults += uncited(lines, notes)
+    return faults
 
 
 def _short(file: Path, root: Path) -> str:
     return str(file.relative_to(root) if file.is_relative_to(root) else file.relative_to(CATALOGS))
 
 
-def _lines(file: Path) -> list[tuple[int, str]]:
+def numbered_lines(file: Path) -> list[tuple[int, str]]:
     """(line number, text) to check: a catalog's translations one message each (a .po file wraps
     them) at the message's line, any other file line by line."""
     if file.suffix != ".po":

@@ -24,3 +24,28 @@ def test_a_corrected_statement_is_refused_if_it_comes_back(line):
 def test_the_corrected_text_passes():
     assert wording.misstatements(
         "The Rhino and Palace Guard deal their damage now (rule 120.6: damage stays marked).") == []
+
+
+def test_a_rule_number_without_a_note_is_refused():
+    lines = [(9, "damage becomes -1/-1 counters instead (rule 702.80b)."), (10, "rule 702.80a")]
+    assert wording.uncited(lines, {"702.80a"}) == [
+        "line 9: rule 702.80b has no note in rules.toml: cite the rule that says it (wither's "
+        "effect is 702.80a), or add its note"]
+
+
+def test_a_section_number_counts_when_one_of_its_rules_has_a_note():
+    assert wording.uncited([(1, "trample (702.19) and wither (702.80)")],
+                           {"702.19b", "702.80a"}) == []
+
+
+def test_every_shipped_text_cites_only_rules_with_notes():
+    from pathlib import Path
+
+    from webapp.content import DEFAULT_LESSONS_DIR
+
+    root = Path(DEFAULT_LESSONS_DIR)
+    notes = wording.rule_notes(root)
+    assert "702.80a" in notes and "702.80b" not in notes
+    for file in wording.text_files(root):
+        if file.suffix != ".po" and file.name != "rules.toml":
+            assert wording.uncited(wording.numbered_lines(file), notes) == [], file
