@@ -90,6 +90,51 @@ def rule_notes(root: Path) -> set[str]:
         return set()  # the loader reports a missing or broken rules.toml
 
 
+def past_banding(board: dict, assignment: dict | None) -> list[str]:
+    """'creature -> recipient' for each amount an attacker sends past a blocker with banding."""
+    banding = {b["id"] for b in board.get("blockers", []) if "banding" in b.get("abilities", ())}
+    out = []
+    for attacker in board.get("attackers", []):
+        blockers = set(attacker.get("blocked_by", ()))
+        if not blockers & banding:
+            continue
+        for recipient, amount in (assignment or {}).get(attacker["id"], {}).items():
+            if amount and recipient not in blockers:
+                out.append(f"{attacker['id']} -> {recipient}")
+    return out
+
+
+def unsettled_banding(step) -> str | None:
+    """A step may not teach as settled that the defending player, assigning a trampler's damage
+    under banding (702.22j), may send some past the blockers: no official ruling says so, and
+    702.22j speaks only of the creatures blocking it. Refused: a split shown or keyed as legal
+    that does it, and a number asked for (predict, `max`, a `most` goal) that counts it."""
+    if getattr(step, "board", None) is None:
+        return None
+    board = step.board_data()
+    legal_splits = [getattr(step, "assignment", None), getattr(step, "solution", None)]
+    if getattr(step, "legal", True) is False:
+        legal_splits = []
+    verify = getattr(step, "verify", None)
+    for option in getattr(step, "options", ()) or ():
+        if verify is not None and verify.kind in ("only-legal", "only-illegal") \
+                and option.correct == (verify.kind == "only-legal"):
+            legal_splits.append(option.assignment)
+    faults = [f for split in legal_splits for f in past_banding(board, split)]
+    asked = [getattr(step, "creature", None) and (step.creature, step.recipient)]
+    goal = getattr(step, "goal", None)
+    if getattr(goal, "kind", None) == "most":
+        asked.append((goal.creature, goal.recipient))
+    if verify is not None and verify.kind == "max":
+        asked.append((verify.creature, verify.recipient))
+    for pair in filter(None, asked):
+        faults += past_banding(board, {pair[0]: {pair[1]: 1}})
+    if not faults:
+        return None
+    return ("banding: no official ruling lets the defending player send a trampler's damage past "
+            f"its blockers (702.22j), so no step may key it as settled: {', '.join(faults)}")
+
+
 def text_files(root: Path) -> list[Path]:
     """Every file of lesson prose, quiz text, rule notes and glossary, in every language."""
     files = [*sorted(root.glob("*/*.md")), *sorted(root.glob("quizzes/tier-*.*.toml"))]
@@ -104,7 +149,10 @@ def key_checks(curriculum) -> list:
 
     root = Path(curriculum.root)
     notes = rule_notes(root)
-    out = []
+    out = [KeyCheck(f"{lesson.id}/{step.id}:banding", str(lesson.folder / "lesson.toml"),
+                    f"steps[{i}]", lambda step=step: unsettled_banding(step))
+           for lesson in curriculum.lessons for i, step in enumerate(lesson.steps)
+           if getattr(step, "board", None) is not None]
     for file in text_files(root):
         if file.is_file():
             out.append(KeyCheck(f"wording:{_short(file, root)}", str(file), "text",

@@ -49,3 +49,33 @@ def test_every_shipped_text_cites_only_rules_with_notes():
     for file in wording.text_files(root):
         if file.suffix != ".po" and file.name != "rules.toml":
             assert wording.uncited(wording.numbered_lines(file), notes) == [], file
+
+
+def _judge_corners():
+    from tests.conftest import shipped_catalogue
+
+    return shipped_catalogue().curriculum.lesson("judge-corners")
+
+
+def test_a_step_keying_banding_damage_to_the_player_as_legal_is_refused():
+    """The old judge-corners/band-self-legal: 1 to the Pegasus, 2 to the Bears, 1 to the player,
+    keyed legal = true as if a ruling said so."""
+    from webapp.content.schema import Legal
+
+    lesson = _judge_corners()
+    step = Legal(id="band-self-legal", type="legal", board="rhino-vs-band", rule="702.19b",
+                 assignment={"rhino": {"pegasus": 1, "bears": 2, "player": 1}}, legal=True)
+    step._lesson = lesson
+    assert "rhino -> player" in wording.unsettled_banding(step)
+    illegal = step.model_copy(update={"legal": False})
+    illegal._lesson = lesson
+    assert wording.unsettled_banding(illegal) is None
+
+
+def test_the_shipped_banding_steps_keep_damage_on_the_blockers():
+    lesson = _judge_corners()
+    steps = [s for s in lesson.steps if getattr(s, "board", None) in ("rhino-vs-band",
+                                                                       "dreadmaw-vs-band")]
+    assert len(steps) >= 3
+    assert all(wording.unsettled_banding(s) is None for s in steps)
+    assert "band-self-legal" not in {s.id for s in lesson.steps}
