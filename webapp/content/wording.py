@@ -46,6 +46,30 @@ MISSTATEMENTS = (
     Misstatement(r"still attacking it|l’attaque toujours|まだそれを攻撃している",
                  "once the planeswalker or battle it attacked has left combat, the creature is "
                  "attacking nothing (506.4c)"),
+    Misstatement(r"Root-breaker", "the card is Rootbreaker Wurm"),
+    Misstatement(r"never damages the player|n'inflige jamais de blessures au joueur"
+                 r"|ブロックされたらプレイヤーにダメージを与えられません",
+                 "a card can let a blocked creature assign its damage as though it weren't "
+                 "blocked (Thorn Elemental); say its damage goes only to its blockers (510.1c)"),
+    Misstatement(r"(until combat ends|for the rest of combat|jusqu'à la fin du combat) "
+                 r"\((rule |règle )?509\.1h\)"
+                 r"|(戦闘が終わるまでそのまま|戦闘の終わりまでブロックされたまま)です（ルール509\.1h）",
+                 "509.1h has exceptions: the attacker itself removed from combat, or an effect "
+                 "that makes it unblocked"),
+    Misstatement(r"always gives the most a deathtouch|donne toujours le maximum qu'une créature "
+                 r"avec le contact mortel|いつでも正しく出せる目安",
+                 "power minus the blockers still short of lethal fails with a shared blocker "
+                 "(another attacker's damage counts) and can't go below 0"),
+    Misstatement(r"deals 4 damage to your opponent's Llanowar Elves|inflige 4 blessures au "
+                 r"Llanowar Elves|Llanowar Elves（1/1）に4点を与え",
+                 "with Ram Through the Rhino deals 1 to the Elves and 3 to their controller: "
+                 "the excess is dealt elsewhere, not dealt to the Elves first (120.4a)"),
+    Misstatement(r"reminder text grew to include|texte de rappel du piétinement s'est allongé|"
+                 r"注釈文もバトルを含む",
+                 "not checked against printed cards: say what the rules (702.19b) say"),
+    Misstatement(r"counts as lethal for Wall of Wood in this assignment|combien de blessures sont "
+                 r"mortelles pour Wall of Wood|Wall of Woodにとって致死ダメージになるのは何点",
+                 "1 or 3 both count as lethal: ask for the least Alice must assign"),
 )
 
 
