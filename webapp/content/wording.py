@@ -114,6 +114,26 @@ def rule_notes(root: Path) -> set[str]:
         return set()  # the loader reports a missing or broken rules.toml
 
 
+ENGLISH_ABILITIES = re.compile(
+    r"\b(" + "|".join(sorted((re.escape(label.lower()) for label in ABILITY_LABELS.values()),
+                             key=len, reverse=True)) + r")\b", re.IGNORECASE)
+
+
+def english_abilities(lines) -> list[str]:
+    """'line N: «word»' for each English ability name in Japanese text (a `## key` heading,
+    a TOML table or key is an id, not text)."""
+    out = []
+    for number, line in lines:
+        if line.startswith(("## ", "[")):
+            continue
+        text = line.split(" = ", 1)[1] if re.match(r"^[\w.-]+ = ", line) else line
+        text = text.replace("Trample Trainer", "")  # the app's name, not the ability
+        for word in ENGLISH_ABILITIES.findall(text):
+            out.append(f"line {number}: the English ability name “{word}” in Japanese text: "
+                       "use its Japanese name (lessons/terminology.toml)")
+    return out
+
+
 def past_banding(board: dict, assignment: dict | None) -> list[str]:
     """'creature -> recipient' for each amount an attacker sends past a blocker with banding."""
     banding = {b["id"] for b in board.get("blockers", []) if "banding" in b.get("abilities", ())}
@@ -189,7 +209,18 @@ def _faults(file: Path, notes: set[str]) -> list[str]:
     faults = misstatements_in(lines)
     if file.suffix != ".po" and file.name != "rules.toml":
         faults += uncited(lines, notes)
+    if _language(file) == "ja":
+        faults += english_abilities(lines)
     return faults
+
+
+def _language(file: Path) -> str | None:
+    """A file's language when the whole file is in one (rules.toml and glossary.toml mix them:
+    terminology.py checks their tables)."""
+    if file.suffix == ".po":
+        return file.parents[1].name
+    code = file.stem.split(".")[-1]
+    return code if code in LANGUAGES else None
 
 
 def _short(file: Path, root: Path) -> str:

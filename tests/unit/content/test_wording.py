@@ -95,3 +95,23 @@ def test_the_shipped_banding_steps_keep_damage_on_the_blockers():
     assert len(steps) >= 3
     assert all(wording.unsettled_banding(s) is None for s in steps)
     assert "band-self-legal" not in {s.id for s in lesson.steps}
+
+
+@pytest.mark.parametrize("line", [
+    "Thrasta, Tempest's Roar（7/7、trample over planeswalkers）がJaceを攻撃します。",
+    "explanation = \"\"\"deathtouch があれば1点で足ります。\"\"\"",
+    "Mesa Pegasus（1/1、Banding）",
+])
+def test_an_english_ability_name_in_japanese_text_is_refused(line):
+    assert wording.english_abilities([(4, line)])[0].startswith("line 4: ")
+
+
+@pytest.mark.parametrize("line", [
+    "## blocker-trample-legal",                     # a key, not text
+    "[t1-deathtouch-wall-lethal]",
+    "why.blocked-no-trample = \"\"\"正解です。\"\"\"",
+    "Trample Trainerへようこそ。",                     # the app's name
+    "Thrasta（7/7、プレインズウォーカー越えトランプル）",
+])
+def test_japanese_text_with_ids_and_japanese_names_passes(line):
+    assert wording.english_abilities([(1, line)]) == []
