@@ -134,6 +134,29 @@ def english_abilities(lines) -> list[str]:
     return out
 
 
+# A placeholder that holds a number (0 and 1 take the singular in French), and what it may not
+# govern in a sentence that has no plural forms (use ngettext, or word it without agreement).
+_NUMBER = (r"(?:%\((?:n|amount|has|needs|marked|power|assigned|loyalty|most)\)s"
+           r"|(?<![\d,.])[01](?![\d,.]))")
+FRENCH_AGREEMENT = re.compile(
+    _NUMBER + r" (?:sont|ont|blessures|marqueurs|assignées|mortelles)\b"
+    r"|\b(?:les|ses) " + _NUMBER + r"(?! ?%)"
+    r"|" + _NUMBER + r" des blessures de \S+ (?:peuvent|sont)\b")
+
+
+def french_agreement(lines) -> list[str]:
+    """'line N: «1 sont»' for each number that a French plural can't follow."""
+    return [f"line {number}: “{hit.group(0)}”: a number may be 0 or 1, which take the singular "
+            "in French: use ngettext, or word it without agreement (« total assigné : 1 »)"
+            for number, line in lines for hit in FRENCH_AGREEMENT.finditer(line)]
+
+
+def singular_lines(file: Path) -> list[tuple[int, str]]:
+    """A catalog's messages without plural forms (those with them agree by themselves)."""
+    return [(m.lineno, m.string.replace("\n", " ")) for m in _catalog(file)
+            if m.id and not m.pluralizable and m.string]
+
+
 def past_banding(board: dict, assignment: dict | None) -> list[str]:
     """'creature -> recipient' for each amount an attacker sends past a blocker with banding."""
     banding = {b["id"] for b in board.get("blockers", []) if "banding" in b.get("abilities", ())}
@@ -211,6 +234,8 @@ def _faults(file: Path, notes: set[str]) -> list[str]:
         faults += uncited(lines, notes)
     if _language(file) == "ja":
         faults += english_abilities(lines)
+    if _language(file) == "fr":
+        faults += french_agreement(singular_lines(file) if file.suffix == ".po" else lines)
     return faults
 
 

@@ -9,15 +9,15 @@ from webapp.content import wording
 
 
 @pytest.mark.parametrize("line", [
-    "This board is the regular damage step: only the Rhino deals damage now, and the Guard keeps it.",
-    "Ce plateau montre l'étape de blessures normale : seul le Rhino inflige des blessures maintenant.",
+    "This board is the regular damage step: only the Rhino deals damage now.",
+    "Ce plateau montre l'étape normale : seul le Rhino inflige des blessures maintenant.",
     "この盤面は通常のダメージ・ステップです。今ダメージを与えるのはRhinoだけで、Guardは",
     "3 to Palace Guard, 4 − 1 = 3 is lethal (rule 510.4 keeps that damage on it).",
     "4 − 1 = 3 est mortel (la règle 510.4 laisse cette blessure sur lui).",
     "4 − 1 = 3点で致死ダメージです（そのダメージが残るのはルール510.4のとおりです）。",
     "Root-breaker Wurm (6/6, trample) attacks Jace Beleren (loyalty 3).",
     "the normal rule: a blocked creature without trample never damages the player, however big.",
-    "une créature bloquée sans piétinement n'inflige jamais de blessures au joueur, quelle que soit",
+    "une créature bloquée sans piétinement n'inflige jamais de blessures au joueur, quelle",
     "トランプルを持たないクリーチャーは、どれほど大きくても、ブロックされたらプレイヤーにダメージを与えられません。",
     "Once a creature is blocked, it stays blocked for the rest of combat (rule 509.1h), even if",
     "elle est **bloquée**, et elle le reste jusqu'à la fin du combat (règle 509.1h).",
@@ -25,7 +25,7 @@ from webapp.content import wording
     "Which rule of thumb always gives the most a deathtouch trampler can send to the player?",
     "接死を持つトランプル持ちがプレイヤーに回せる最大値を、いつでも正しく出せる目安はどれ？",
     "your Stampeding Rhino (4/4, trample) deals 4 damage to your opponent's Llanowar Elves (1/1)",
-    "March of the Machine (2023) introduced battles (rule 310), and trample's reminder text grew to include them.",
+    "introduced battles (rule 310), and trample's reminder text grew to include them.",
     "How much damage counts as lethal for Wall of Wood in this assignment?",
 ])
 def test_a_corrected_statement_is_refused_if_it_comes_back(line):
@@ -115,3 +115,28 @@ def test_an_english_ability_name_in_japanese_text_is_refused(line):
 ])
 def test_japanese_text_with_ids_and_japanese_names_passes(line):
     assert wording.english_abilities([(1, line)]) == []
+
+
+@pytest.mark.parametrize("line", [
+    "%(creature_name)s doit assigner ses %(power)s blessures ; %(assigned)s sont assignées.",
+    "%(planeswalker_name)s a reçu %(has)s blessures sur les %(loyalty)s qu’exige sa loyauté.",
+    "Au plus %(most)s des blessures de %(name)s peuvent aller vers %(target)s.",
+    "Hill Giant a déjà 1 blessures marquées.",
+])
+def test_a_french_number_governing_a_plural_is_refused(line):
+    assert wording.french_agreement([(7, line)])[0].startswith("line 7: ")
+
+
+@pytest.mark.parametrize("line", [
+    "%(creature_name)s doit assigner en blessures de combat toute sa force, soit %(power)s ; "
+    "total assigné : %(assigned)s.",
+    "mais les 10 blessures vont au joueur, et 2 blessures au Giant.",
+    "Une 6/4 bloquée par une 1/1 met quand même ses 6 blessures sur cette 1/1.",
+])
+def test_french_without_number_agreement_passes(line):
+    assert wording.french_agreement([(1, line)]) == []
+
+
+def test_the_shipped_french_catalog_agrees_in_number():
+    file = wording.CATALOGS / "fr" / "LC_MESSAGES" / "messages.po"
+    assert wording.french_agreement(wording.singular_lines(file)) == []
