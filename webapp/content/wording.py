@@ -157,6 +157,20 @@ def singular_lines(file: Path) -> list[tuple[int, str]]:
             if m.id and not m.pluralizable and m.string]
 
 
+_JP = r"[\u3040-\u30ff\u4e00-\u9fff]"
+WESTERN_PUNCTUATION = re.compile(_JP + r"\s*[,:;.()]|[,:;()]\s*" + _JP)
+
+
+def western_punctuation(lines) -> list[str]:
+    """'line N: «…»' for ASCII , : ; . ( ) next to Japanese words (placeholders aside)."""
+    out = []
+    for number, line in lines:
+        text = re.sub(r"%\(\w+\)s|\{\w*\}", "", line)
+        out += [f"line {number}: “{hit.group(0)}”: Japanese sentences use 、。：（）"
+                for hit in WESTERN_PUNCTUATION.finditer(text)]
+    return out
+
+
 def past_banding(board: dict, assignment: dict | None) -> list[str]:
     """'creature -> recipient' for each amount an attacker sends past a blocker with banding."""
     banding = {b["id"] for b in board.get("blockers", []) if "banding" in b.get("abilities", ())}
@@ -234,6 +248,8 @@ def _faults(file: Path, notes: set[str]) -> list[str]:
         faults += uncited(lines, notes)
     if _language(file) == "ja":
         faults += english_abilities(lines)
+        if file.suffix == ".po":
+            faults += western_punctuation(lines)
     if _language(file) == "fr":
         faults += french_agreement(singular_lines(file) if file.suffix == ".po" else lines)
     return faults

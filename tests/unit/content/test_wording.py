@@ -140,3 +140,14 @@ def test_french_without_number_agreement_passes(line):
 def test_the_shipped_french_catalog_agrees_in_number():
     file = wording.CATALOGS / "fr" / "LC_MESSAGES" / "messages.po"
     assert wording.french_agreement(wording.singular_lines(file)) == []
+
+
+@pytest.mark.parametrize("line", ["(%(letter)s) 適正。", "%(name)sに2点, %(other)sに1点", "致死:"])
+def test_western_punctuation_in_a_japanese_sentence_is_refused(line):
+    assert wording.western_punctuation([(3, line)])
+
+
+@pytest.mark.parametrize("line", ["（%(letter)s）適正。", "クイズファイル（.toml）を選んでください。",
+                                  "%(name)s：%(parts)s", "ルール702.19b"])
+def test_japanese_punctuation_passes(line):
+    assert wording.western_punctuation([(3, line)]) == []
