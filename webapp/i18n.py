@@ -193,7 +193,7 @@ def lethal_note(detail: dict, abilities: list[str] = ()) -> str:
         extras.append(gettext("protection doesn’t change lethal"))
     if "indestructible" in abilities:
         extras.append(gettext("indestructible doesn’t change lethal"))
-    return gettext("; ").join([note, *extras])  # Japanese joins with 、
+    return "; ".join([note, *extras])
 
 
 assert set(ABILITY_LABELS) == set(ABILITIES), "every ability word of the core needs a label"

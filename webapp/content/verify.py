@@ -12,7 +12,7 @@ from typing import Callable
 
 from webapp.rules import BoardError, analyze, check
 
-from . import teaching, wording
+from . import teaching
 from .model import Curriculum, Lesson
 from .schema import Choice, GoalExact, GoalMost, Legal, Practice, Predict, Worked
 
@@ -46,7 +46,8 @@ def key_checks(curriculum: Curriculum) -> list[KeyCheck]:
                 out.append(KeyCheck(f"{lesson.id}/{step.id}{suffix}", path, f"{where}{fld}", fn))
         out.append(KeyCheck(f"{lesson.id}/teaching:fade", path, "steps",
                             lambda lesson=lesson: teaching.fade_order(lesson)))
-    out += wording.key_checks(curriculum)  # the words: known misstatements, citations, fr/ja
+    from .wording import key_checks as word_checks  # misstatements, citations, fr/ja
+    out += word_checks(curriculum)
     return out
 
 
