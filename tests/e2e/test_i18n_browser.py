@@ -84,6 +84,29 @@ def test_japanese_on_a_phone(browser, base_url, shot):
     context.close()
 
 
+def test_japanese_sandbox_labels_wrap_between_phrases_at_375px(browser, base_url, shot):
+    """Issue 21: 「…に割|り振れる最大値」 and 「タフ|ネス」 broke inside a word on a phone."""
+    context = browser.new_context(base_url=base_url, locale="ja-JP",
+                                  viewport={"width": 375, "height": 812})
+    page = context.new_page()
+    page.goto("/sandbox?lang=ja")
+    label = page.locator("dt", has_text="割り振れる最大値")
+    expect(label).to_be_visible()
+    lines = label.evaluate("""el => {
+        const range = document.createRange(), tops = new Map();
+        for (let i = 0; i < el.textContent.length; i++) {
+            range.setStart(el.firstChild, i); range.setEnd(el.firstChild, i + 1);
+            const top = Math.round(range.getBoundingClientRect().top);
+            tops.set(top, (tops.get(top) || '') + el.textContent[i]);
+        }
+        return [...tops.values()];
+    }""")
+    assert len(lines) >= 2, lines  # it does wrap at this width...
+    assert not any(line.endswith("割") or line.startswith("り振") for line in lines), lines
+    shot("ja-sandbox-375", page)
+    context.close()
+
+
 PAGES = ["/", "/learn", "/sandbox", "/quiz", "/quiz/new", "explain", "practice", "predict",
          "choice", "legal"]
 

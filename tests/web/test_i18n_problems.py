@@ -92,7 +92,7 @@ def test_french_and_japanese_pages_are_translated_and_card_names_stay(client):
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("fr", ["ne peut encore rien assigner pour le joueur", "Grizzly Bears a 1 des 2 blessures"]),
+    ("fr", ["ne peut encore rien assigner pour le joueur", "il en faut 2 pour Grizzly Bears, qui en a reçu 1"]),
     ("ja", ["プレイヤーにダメージを割り振れません", "Grizzly Bearsに必要な2点のうち"]),
 ])
 def test_a_problem_is_worded_in_the_learners_language(app, lang, words):

@@ -415,3 +415,15 @@ def test_each_visitor_gets_their_own_csrf_token_and_live_answers_carry_none(app)
     fields = MultiDict(form_of(html))
     answer = first.post("/sandbox/live", data=fields, headers=HX).get_data(as_text=True)
     assert "csrf_token" not in answer and tokens[0] not in answer
+
+
+def test_a_legal_verdict_is_punctuated_in_the_pages_language(client):
+    """Issue 21: Japanese verdict lines had Western punctuation (": 2 to …, … (lethal).")."""
+    html = client.get("/sandbox?lang=ja").get_data(as_text=True)
+    html = press(client, html, "best")
+    line = verdict_of(html)
+    assert "：" in line and "（致死）" in line and line.endswith("。"), line
+    assert not re.search(r"[:,(.]", re.sub(r"\d+\.\d+[a-z]?", "", line)), line
+    english = verdict_of(press(client, client.get("/sandbox?lang=en").get_data(as_text=True),
+                               "best"))
+    assert re.search(r"Force of Nature: 2 to .* \(lethal\), .*\.$", english), english

@@ -252,7 +252,7 @@ MISREADINGS: tuple[Misreading, ...] = (
         "%(said)s is what you get if only one blocker needed lethal damage. Trample lets damage go "
         "past only once every blocker has been assigned lethal damage."),
         _one_blocker_only),
-    Misreading("plain_trample_past_walker", "702.19c", N_(
+    Misreading("plain_trample_past_walker", "702.19f", N_(
         "%(said)s is what you get if plain trample carried damage past a planeswalker to its "
         "controller. It can’t: plain trample stops at the planeswalker; only trample over "
         "planeswalkers goes on."),
@@ -273,8 +273,9 @@ MISREADINGS: tuple[Misreading, ...] = (
         _simple(_deathtouch_on_walker)),
     Misreading("left_target_passes_on", "506.4c", N_(
         "%(said)s is what you get if the damage went on to the player once the planeswalker or "
-        "battle left combat. It doesn’t: the attacker is still attacking it, so nothing goes "
-        "anywhere else."),
+        "battle left combat. It doesn’t: the attacker is then attacking nothing, so its damage can "
+        "go only to creatures still blocking it (with trample over planeswalkers, a planeswalker’s "
+        "controller too)."),
         _simple(_left_target_passes_on)),
     Misreading("removed_walker_counted", "702.19e", N_(
         "%(said)s is what you get if the planeswalker that left combat still had to be assigned "

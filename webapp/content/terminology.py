@@ -80,8 +80,8 @@ def _row_trouble(row) -> str | None:
 
 
 def _pattern(word: str, lang: str) -> re.Pattern:
-    if lang == "ja":  # no spaces between words: any occurrence counts
-        return re.compile(re.escape(word))
+    if lang == "ja":  # no spaces between words: any occurrence counts (an English word, any case)
+        return re.compile(re.escape(word), re.IGNORECASE if word.isascii() else 0)
     return re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)", re.IGNORECASE)
 
 

@@ -50,6 +50,8 @@ def key_checks(curriculum: Curriculum) -> list[KeyCheck]:
                 out.append(KeyCheck(f"{lesson.id}/{step.id}{suffix}", path, f"{where}{fld}", fn))
         out.append(KeyCheck(f"{lesson.id}/teaching:fade", path, "steps",
                             lambda lesson=lesson: teaching.fade_order(lesson)))
+    from .wording import key_checks as word_checks  # misstatements, citations, fr/ja
+    out += word_checks(curriculum)
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..i18n import _l, gettext, lethal_note, name_list, problem_text, translator
+from ..names import shown_name
 from ..rules import parse_board
 
 
@@ -35,7 +36,8 @@ def labels(board: dict) -> dict[str, str]:
     out = {}
     for t in things:
         seen[t["name"]] += 1
-        out[t["id"]] = f"{t['name']} {seen[t['name']]}" if counts[t["name"]] > 1 else t["name"]
+        name = shown_name(t["name"])  # its modifiers in the page's language
+        out[t["id"]] = f"{name} {seen[t['name']]}" if counts[t["name"]] > 1 else name
     return out
 
 

@@ -131,3 +131,26 @@ def test_a_number_no_misreading_gives_is_not_named():
 def test_codes_are_unique_and_every_misreading_has_a_rule():
     assert len(BY_CODE) == len(MISREADINGS)
     assert all(m.rule for m in MISREADINGS)
+
+
+def test_plain_trample_past_a_planeswalker_cites_the_rule_the_core_cites():
+    """The misreading names the rule that forbids what it imagines: here the core's refusal of
+    damage to the planeswalker's controller (702.19f), not trample over planeswalkers (702.19c)."""
+    from webapp.rules import check
+
+    board = {"attackers": [wurm(attacking="pw1")], "blockers": [bears()],
+             "planeswalkers": [{"id": "pw1", "name": "Jace Beleren", "loyalty": 3}]}
+    result = check(board, {"a1": {"b1": 2, "pw1": 3, "player": 1}})
+    assert {p["rule"] for p in result["problems"]} == {BY_CODE["plain_trample_past_walker"].rule}
+
+
+def test_a_target_that_left_combat_is_explained_by_506_4c_attacking_nothing():
+    from webapp.rules import check
+
+    board = {"attackers": [wurm(attacking="pw1")], "blockers": [bears()],
+             "planeswalkers": [{"id": "pw1", "name": "Jace Beleren", "loyalty": 3,
+                                "removed_from_combat": True}]}
+    result = check(board, {"a1": {"b1": 2, "pw1": 4}})
+    misreading = BY_CODE["left_target_passes_on"]
+    assert misreading.rule in {p["rule"] for p in result["problems"]}
+    assert "attacking nothing" in misreading.sentence

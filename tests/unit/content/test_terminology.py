@@ -10,7 +10,7 @@ import pytest
 
 from webapp.content import DEFAULT_LESSONS_DIR
 from webapp.content.cli import main
-from webapp.content.terminology import check_terms, load_terms
+from webapp.content.terminology import check_terms, check_text, load_terms
 
 from .conftest import SEEDS
 
@@ -70,7 +70,16 @@ def test_the_terms_the_seeds_are_silent_on_are_marked_so(terms):
     for en in ("deathtouch", "first strike", "double strike", "battle"):
         assert "fr" not in by_en[en].seeds
     assert by_en["trample over planeswalkers"].seeds == ()
-    assert by_en["trample over planeswalkers"].words["ja"] == ""  # no term we are sure of
+    # Not from the seeds, but printed on Thrasta's Japanese card; the English keyword is refused.
+    assert by_en["trample over planeswalkers"].words["ja"] == "プレインズウォーカー越えトランプル"
+    assert "trample over planeswalkers" in by_en["trample over planeswalkers"].avoid["ja"]
+
+
+def test_an_english_keyword_left_in_japanese_text_is_flagged_in_any_case(terms):
+    text = "Thrasta（7/7、Trample over planeswalkers）が攻撃します。\n越えて trample over planeswalkers が"
+    found = check_text(terms, "ja", text, "x/ja.md")
+    assert [p.field for p in found] == ["line 1", "line 2"]
+    assert "プレインズウォーカー越えトランプル" in found[0].message
 
 
 def test_the_real_lessons_and_catalogs_use_the_terms():

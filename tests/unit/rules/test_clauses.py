@@ -122,7 +122,7 @@ def test_the_702_19b_example_protection_from_green_does_not_change_lethal():
 
 
 def test_root_breaker_wurm_against_eager_cadet_and_white_knight_sends_at_most_3():
-    data = board([attacker("a1", "Root-breaker Wurm", 6, 6, "trample", blocked_by=["b1", "b2"])],
+    data = board([attacker("a1", "Rootbreaker Wurm", 6, 6, "trample", blocked_by=["b1", "b2"])],
                  [creature("b1", "Eager Cadet", 1, 1),
                   creature("b2", "White Knight", 2, 2, "protection_from_black")])
     result = analyze(data)
