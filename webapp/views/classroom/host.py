@@ -259,30 +259,35 @@ def _shown(room, context) -> dict | None:
 
 @bp.post("/class/host/<token>/move")
 def move(token: str):
+    """The host paces the class (services.classes is the state machine): a move the class's state
+    does not allow is a 409 (a second tab's stale button), a step it does not have a 400."""
     room = _room(token)
     if quiz.is_quiz(room):
         quiz.require(room)
-        last = quiz.total(room) - 1
+        count = quiz.total(room)
     else:
-        last = len(room_lesson(room).steps) - 1
+        count = len(room_lesson(room).steps)
     op = request.form.get("op", "")
-    if op == "start" and room.state == "lobby":
-        classes.move(room, state="running", step=0)
-    elif op == "next" and room.state == "running":
-        classes.move(room, step=min(room.step + 1, last))
-    elif op == "prev" and room.state == "running":
-        classes.move(room, step=max(room.step - 1, 0))
-    elif op == "go" and room.state == "running":
-        raw = request.form.get("step", "")
-        if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= last + 1):
-            abort(400)
-        classes.move(room, step=int(raw) - 1)
-    elif op == "end" and room.state != "ended" and request.form.get("confirmed") != "1":
+    if op == "end" and room.state != "ended" and request.form.get("confirmed") != "1":
         return redirect(url_for(".end", token=room.host_token), 303)  # asked first, always
-    elif op == "end" and room.state != "ended":
-        classes.end(room)
-    else:
-        abort(400 if op not in ("start", "next", "prev", "end") else 409)
+    try:
+        if op == "start":
+            classes.start(room)
+        elif op == "next":
+            classes.next_step(room, count)
+        elif op == "prev":
+            classes.previous_step(room)
+        elif op == "go":
+            raw = request.form.get("step", "")
+            if not (raw.isascii() and raw.isdigit() and len(raw) < 6):
+                abort(400)
+            classes.go(room, int(raw), count)
+        elif op == "end":
+            classes.end(room)
+        else:
+            abort(400)
+    except classes.MoveRefused as err:
+        abort(400 if err.code == "no_such_step" else 409)
     return redirect(url_for(".host", token=room.host_token), 303)
 
 
@@ -291,11 +296,11 @@ def show(token: str):
     room = _room(token)
     what = request.form.get("what", "")
     if what == "none":
-        classes.move(room, shown=None)
+        classes.show(room, None)
     elif what == "answer":  # an exam's phones get their key with the wall
-        classes.move(room, shown=what, reveal=room.state == "running" and quiz.is_exam(room))
+        classes.show(room, what, reveal=quiz.is_exam(room))
     elif what.startswith("mistake:") and what[8:] in steps.MISTAKES:
-        classes.move(room, shown=what)
+        classes.show(room, what)
     else:
         abort(400)
     return redirect(url_for(".host", token=room.host_token) + "#room", 303)
@@ -353,8 +358,9 @@ def remove_ask(token: str):
 @bp.post("/class/host/<token>/remove")
 def remove(token: str):
     room = _room(token)
-    who = classes.remove(room, _learner_id(request.form.get("learner")) or 0)
-    if who is None:
+    try:
+        who = classes.remove(room, _learner_id(request.form.get("learner")))
+    except classes.NoSuchLearner:
         return _not_chosen(room)
     return redirect(url_for(".host", token=room.host_token, removed=who.id), 303)
 
@@ -363,7 +369,9 @@ def remove(token: str):
 def readmit(token: str):
     """Undo a removal: the player is back in, with every answer they gave."""
     room = _room(token)
-    if classes.readmit(room, _learner_id(request.form.get("learner")) or 0) is None:
+    try:
+        classes.readmit(room, _learner_id(request.form.get("learner")))
+    except classes.NoSuchLearner:
         abort(404)
     return redirect(url_for(".host", token=room.host_token), 303)
 
