@@ -1,16 +1,15 @@
 """A class's step, shown to learners with Learn's own step markup and helpers.
 
-The page is learn/step.html's `step` block; answers and slider moves come back as its
-`feedback`, `verdict` and `live_oob` blocks. The context is Learn's own builder
-(views.learn.steps.step_context): only the URLs differ (answers and live checks go to the class,
-and there is no Next: the host paces the class). Grading is services.answers' (the content API
-and the rules core).
+The page is learn/step.html's `step` block (classroom/play.html extends the step's page and shows
+that block); answers and slider moves come back as its `feedback`, `verdict` and `live_oob`
+blocks. The context is Learn's own builder (views.learn.steps.step_context): only the URLs
+differ (answers and live checks go to the class, and there is no Next: the host paces the
+class). Grading is services.answers' (the content API and the rules core).
 """
 
 from __future__ import annotations
 
 from flask import url_for
-from jinja2_fragments.flask import render_block
 
 from ...htmx import render
 from ...i18n import _l
@@ -56,11 +55,6 @@ def context(room, lesson, current, seat, *, graded=None, error=None, values=None
         if current.type == "practice" else url_for("classroom.live", code=room.code),
         graded=graded, attempt_id=seat.id if graded else None, error=error, values=values,
         assignment=assignment)
-
-
-def step_html(ctx: dict) -> str:
-    """The step as Learn shows it, for the class's play page."""
-    return render_block(STEP_TEMPLATE, "step", **ctx)
 
 
 def fragment(ctx: dict, blocks, status: int = 200):
