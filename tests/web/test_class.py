@@ -562,15 +562,19 @@ def _step_markup(html: str, code: str, lesson_id: str, step_id: str) -> str:
     return article
 
 
-@pytest.mark.parametrize("lesson_id", ["what-trample-does", LESSON])
-def test_a_lesson_step_on_a_class_phone_is_learns_step_exactly(app, lesson_id):
+@pytest.mark.parametrize("lesson_id, lang", [("what-trample-does", "en"), (LESSON, "en"),
+                                              ("what-trample-does", "fr"), (LESSON, "ja")])
+def test_a_lesson_step_on_a_class_phone_is_learns_step_exactly(app, lesson_id, lang):
     """One context builder and one block: every step of the lesson, on a class phone, is the
-    markup Learn shows (text, glossary links, rule notes, sliders, forms), but for the URLs the
-    class answers at; and its page has no Back, Next or Finish (the host paces the class)."""
+    markup Learn shows (text, glossary links, rule notes, sliders, forms) in the reader's
+    language, but for the URLs the class answers at; and its page has no Back, Next or Finish
+    (the host paces the class)."""
     lesson = shipped_catalogue().curriculum.lesson(lesson_id)
     host = Host(app, lesson=lesson_id)
     ana = Learner(app, host.code, "Ana")
     learn = app.test_client()
+    for client in (ana.client, learn):
+        client.set_cookie("lang", lang)
     for number, step in enumerate(lesson.steps, start=1):
         host.go(number)
         phone = ana.play().get_data(as_text=True)
@@ -596,10 +600,12 @@ def test_a_lesson_steps_feedback_on_a_class_phone_is_learns(app, host):
     assert "702.19b" in in_class and in_class == next_form.sub("", in_learn)
 
 
-def test_no_class_page_pastes_rendered_html_in():
-    """A step is shown through its page's own block, never rendered apart and pasted in with
-    `| safe` (issue 20: pasted in, it lost Learn's glossary links)."""
+def test_no_page_pastes_rendered_html_in():
+    """A step or a question is shown through its own page's block (the class phone, the quiz
+    preview), never rendered apart and pasted in with `| safe` (issue 20: pasted in, a class's
+    step lost Learn's glossary links)."""
     from pathlib import Path
 
-    folder = Path(__file__).parents[2] / "templates" / "classroom"
-    assert [t.name for t in folder.glob("*.html") if re.search(r"\|\s*safe", t.read_text())] == []
+    folder = Path(__file__).parents[2] / "templates"
+    assert [str(t.relative_to(folder)) for t in folder.rglob("*.html")
+            if re.search(r"\|\s*safe", t.read_text())] == []
