@@ -122,15 +122,16 @@ def _page_context(room) -> dict:
     """The host's and the projector's context, the same for a lesson's class and a quiz's: what
     differs is the source's (sources.py)."""
     src = sources.source(room)
+    board = src.split_board()  # None: the answers are not splits (no mistakes, no heat strip)
     context = {"room": room, "src": src, "words": src.words, "class_title": src.title,
                "number": src.number, "total": src.count, "step_name": src.name(src.number),
                "join_url": join_url(room), "mistake_name": steps.mistake_name,
-               "sentence": src.sentence, "sliders": src.split_board() is not None,
+               "sentence": src.sentence, "sliders": board is not None,
                "md": steps.parts.md, "inline": steps.parts.inline, "lang": steps.parts.lang()}
     if room.state == "running" and src.answerable(src.number):
         overview = class_reports.overview(room, src.item_id(src.number))
         context.update(overview=overview, joined=overview.joined, picks=src.picks(overview),
-                       heat=_heat(src.split_board(), overview))
+                       heat=_heat(board, overview))
     else:
         context["joined"] = class_reports.joined(room)
     if room.state == "ended":
