@@ -544,3 +544,68 @@ def test_a_lesson_step_on_a_class_phone_links_the_glossary_as_learn_does(app, le
         assert in_class == in_learn, step.id
         seen += len(in_learn)
     assert seen > 0  # the lesson links some terms, so the comparison means something
+
+
+def _step_markup(html: str, code: str, lesson_id: str, step_id: str) -> str:
+    """The step's article as a visitor gets it, with the class's URLs written as Learn's, the
+    form token blanked and a choice's options in one order (each visitor has their own)."""
+    article = re.search(r'<article class="lesson-step.*?</article>', html, re.S).group(0)
+    article = re.sub(r'name="csrf_token" value="[^"]+"', 'name="csrf_token" value=""', article)
+    learn = f"/learn/{lesson_id}/{step_id}"
+    article = article.replace(f"/class/{code}/answer", learn).replace(f"/class/{code}/live",
+                                                                      learn + "/live")
+    options = re.findall(r'<div class="option">.*?</div>', article, re.S)
+    for i, option in enumerate(options):
+        article = article.replace(option, f"<option {i}>", 1)
+    for i, option in enumerate(sorted(options)):
+        article = article.replace(f"<option {i}>", option, 1)
+    return article
+
+
+@pytest.mark.parametrize("lesson_id, lang", [("what-trample-does", "en"), (LESSON, "en"),
+                                              ("what-trample-does", "fr"), (LESSON, "ja")])
+def test_a_lesson_step_on_a_class_phone_is_learns_step_exactly(app, lesson_id, lang):
+    """One context builder and one block: every step of the lesson, on a class phone, is the
+    markup Learn shows (text, glossary links, rule notes, sliders, forms) in the reader's
+    language, but for the URLs the class answers at; and its page has no Back, Next or Finish
+    (the host paces the class)."""
+    lesson = shipped_catalogue().curriculum.lesson(lesson_id)
+    host = Host(app, lesson=lesson_id)
+    ana = Learner(app, host.code, "Ana")
+    learn = app.test_client()
+    for client in (ana.client, learn):
+        client.set_cookie("lang", lang)
+    for number, step in enumerate(lesson.steps, start=1):
+        host.go(number)
+        phone = ana.play().get_data(as_text=True)
+        page = learn.get(f"/learn/{lesson_id}/{step.id}").get_data(as_text=True)
+        assert (_step_markup(phone, host.code, lesson_id, step.id)
+                == _step_markup(page, host.code, lesson_id, step.id)), step.id
+        assert 'class="step-nav"' not in phone and "/finish" not in phone
+        assert phone.count("<article") == 1
+
+
+def test_a_lesson_steps_feedback_on_a_class_phone_is_learns(app, host):
+    """An answer's feedback (htmx) is Learn's feedback block, word for word."""
+    ana = Learner(app, host.code, "Ana")
+    host.go(PRACTICE)
+    in_class = ana.answer(ILLEGAL, **HX).get_data(as_text=True)
+    learn = app.test_client()
+    csrf = token_of(learn.get(f"/learn/{LESSON}/{STEP_ID}").get_data(as_text=True))
+    in_learn = learn.post(f"/learn/{LESSON}/{STEP_ID}", headers=HX, data={
+        "csrf_token": csrf, "lesson": LESSON, "step": STEP_ID, **ILLEGAL}).get_data(as_text=True)
+    next_form = re.compile(r'\s*<form class="actions" method="post" action="[^"]+/next">.*?</form>',
+                           re.S)
+    assert next_form.search(in_learn) and not next_form.search(in_class)  # the host paces it
+    assert "702.19b" in in_class and in_class == next_form.sub("", in_learn)
+
+
+def test_no_page_pastes_rendered_html_in():
+    """A step or a question is shown through its own page's block (the class phone, the quiz
+    preview), never rendered apart and pasted in with `| safe` (issue 20: pasted in, a class's
+    step lost Learn's glossary links)."""
+    from pathlib import Path
+
+    folder = Path(__file__).parents[2] / "templates"
+    assert [str(t.relative_to(folder)) for t in folder.rglob("*.html")
+            if re.search(r"\|\s*safe", t.read_text())] == []

@@ -9,6 +9,12 @@ class), nothing in process memory. No request objects: views pass plain values.
     classes.record(room.id, seat.id, "split-d-practice", answer, correct=False, legal=False,
                    problems=[{"code": "player_before_lethal", "rule": "702.19b", "text": "..."}])
 
+The host's actions are the class's state machine (lobby -> running -> ended): `start`,
+`next_step`, `previous_step`, `go`, `end`, `show`, `remove`, `readmit`. An action the class's state
+does not allow raises MoveRefused (nothing is written); a learner who is not in the class raises
+NoSuchLearner. The class's number of steps is the caller's (a lesson's steps or a quiz's
+questions: views/classroom/sources.py).
+
 The room overview, the summary and the export read these rows: services/class_reports.py.
 
 A class is in use while anyone acts in it: a host action, a join or an answer sets touched_at
@@ -39,6 +45,20 @@ IDLE = timedelta(hours=12)  # no host action, join or answer for this long: no m
 TOUCH_EVERY = timedelta(minutes=1)  # answers mark a class in use at most this often (a write)
 STATES = ("lobby", "running", "ended")
 ANSWER_MODES = ("one", "retry")  # only a learner's first answer to a step, or until right
+
+
+class MoveRefused(ValueError):
+    """A host action the class's state does not allow; `code` says why: "started" (start a
+    class that is not in its lobby), "not_running" (pace a class in its lobby or ended), "ended"
+    (end a class twice), "no_such_step" (go to a step the class does not have)."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+class NoSuchLearner(LookupError):
+    """Remove or let back in a learner who is not in the class (or already out, or already in)."""
 
 
 class NicknameError(ValueError):
@@ -200,8 +220,51 @@ def revealed(room: Class, number: int) -> bool:
     return number in (room.revealed or ())
 
 
+# --- the host's actions: the class's state machine ------------------------------------------------
+
+
+def start(room: Class) -> None:
+    """lobby -> running, on the first step."""
+    if room.state != "lobby":
+        raise MoveRefused("started")
+    move(room, state="running", step=0)
+
+
+def _running(room: Class) -> None:
+    if room.state != "running":
+        raise MoveRefused("not_running")
+
+
+def next_step(room: Class, count: int) -> None:
+    """The next of the class's `count` steps (the last stays the last)."""
+    _running(room)
+    move(room, step=min(room.step + 1, count - 1))
+
+
+def previous_step(room: Class) -> None:
+    _running(room)
+    move(room, step=max(room.step - 1, 0))
+
+
+def go(room: Class, number: int, count: int) -> None:
+    """Step `number` (1-based) of the class's `count`."""
+    _running(room)
+    if not 1 <= number <= count:
+        raise MoveRefused("no_such_step")
+    move(room, step=number - 1)
+
+
+def show(room: Class, what: str | None, *, reveal: bool = False) -> None:
+    """What the projector shows over the overview ("answer", "mistake:<code>", or None). With
+    `reveal` (an exam's key projected while the class runs) the phones show it too, and the
+    question closes."""
+    move(room, shown=what, reveal=reveal and room.state == "running")
+
+
 def end(room: Class) -> None:
-    """The host ends the class; a class on a quiz leaves its run to the quiz's owner."""
+    """The host ends the class (once); a class on a quiz leaves its run to the quiz's owner."""
+    if room.state == "ended":
+        raise MoveRefused("ended")
     move(room, state="ended")
     record_run(room)
 
@@ -318,25 +381,30 @@ def learner(room: Class, learner_id: int) -> ClassLearner | None:
     return found if found is not None and found.class_id == room.id else None
 
 
-def remove(room: Class, learner_id: int) -> ClassLearner | None:
+def remove(room: Class, learner_id: int | None) -> ClassLearner:
     """The host removes a learner: their seat answers nothing and counts nowhere, and nobody can
     take their nickname, until the host lets them back in; their answers are kept. The removed
-    learner (None if there was no such learner in the class, or they were already out)."""
+    learner; NoSuchLearner if there is no such learner in the class, or they were already out."""
     return _set_removed(room, learner_id, utcnow())
 
 
-def readmit(room: Class, learner_id: int) -> ClassLearner | None:
-    """The host lets a removed learner back in, with every answer they gave."""
+def readmit(room: Class, learner_id: int | None) -> ClassLearner:
+    """The host lets a removed learner back in, with every answer they gave; NoSuchLearner if
+    no removed learner of the class has that id."""
     return _set_removed(room, learner_id, None)
 
 
-def _set_removed(room: Class, learner_id: int, when: datetime | None) -> ClassLearner | None:
+def _set_removed(room: Class, learner_id: int | None, when: datetime | None) -> ClassLearner:
+    if learner_id is None:
+        raise NoSuchLearner(learner_id)
     was = ClassLearner.removed_at.is_(None) if when else ClassLearner.removed_at.is_not(None)
     done = db.session.execute(update(ClassLearner).where(
         ClassLearner.id == learner_id, ClassLearner.class_id == room.id, was)
         .values(removed_at=when)).rowcount
     db.session.commit()
-    return learner(room, learner_id) if done else None
+    if not done:
+        raise NoSuchLearner(learner_id)
+    return learner(room, learner_id)
 
 
 # --- answers ------------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ POST /class/<code>/live             sliders moved: Learn's verdict (the one live
 GET  /class/<code>/review           (a class on a quiz) the questions this learner missed, with
                                     the key and why
 
-A class runs a lesson's steps or a shared quiz's questions; the routes are the same, and each
-hands a class on a quiz to quiz_play.py (the quiz's own question markup and grading).
+A class runs a lesson's steps or a shared quiz's questions: sources.source(room) chooses once
+which, and the routes use only its interface (sources.py), never asking which they have.
 
 The host's pages (reached only through the host link) are in host.py.
 """
@@ -27,11 +27,9 @@ from flask import (Blueprint, abort, make_response, redirect, render_template,
 from ... import signing
 from ...htmx import wants_fragment
 from ...i18n import _l, gettext
-from ...services import answers, classes
-from ...services.answers import AnswerError
+from ...services import classes
 from .. import limiting
-from ..learn import curriculum
-from . import quiz, steps
+from . import sources
 
 bp = Blueprint("classroom", __name__)
 SEAT_COOKIE = "class_seat"
@@ -49,6 +47,8 @@ _NICKNAME_ERRORS = {
                   "host can let them back in."),
 }
 REMOVED = _l("You were removed from this class. Only the host can let you back in.")
+ANSWERED = _l("You already answered this question: in this class only your first answer "
+              "counts, and it is kept.")
 
 
 # --- cookies: the learner's seat and the host's class ------------------------------------------
@@ -66,18 +66,6 @@ def room_and_seat(code: str):
         abort(redirect(url_for(".join_form", code=classes.normal_code(code)))
               if request.method == "GET" else 403)
     return room, seat
-
-
-def room_lesson(room):
-    lesson = curriculum().get(room.lesson_id)
-    if lesson is None:
-        abort(410)
-    return lesson
-
-
-def lesson_and_step(room):
-    lesson = room_lesson(room)
-    return lesson, lesson.steps[min(room.step, len(lesson.steps) - 1)]
 
 
 # --- joining ------------------------------------------------------------------------------------
@@ -133,7 +121,7 @@ def play(code: str):
     room, seat = room_and_seat(code)
     if seat.removed_at is not None:
         return removed_page(room, seat)
-    return _play_page(room, seat)
+    return _play_page(room, seat, sources.source(room))
 
 
 def sync_key(room, seat) -> str:
@@ -149,34 +137,19 @@ def removed_page(room, seat):
                                          text=REMOVED, sync_v=sync_key(room, seat)), 403)
 
 
-def _play_page(room, seat, *, graded=None, error=None, assignment=None, status=200,
-               notice=None):
-    if quiz.is_quiz(room):
-        return quiz_play.page(room, seat, error=error, split=assignment, status=status,
-                              notice=notice)
-    lesson = room_lesson(room)
-    context = {"room": room, "seat": seat, "lesson": lesson, "sync_text": SYNC_TEXT[room.state],
-               "lesson_title": lesson.title(steps.parts.lang()), "inline": steps.parts.inline,
-               "notice": notice, "one_answer": room.answer_mode == "one"}
+def _play_page(room, seat, src, *, error=None, split=None, status=200, notice=None):
+    """The learner's page: the lobby, the item the class is on (the item page's own block, with
+    its own context), or the end with what this learner missed."""
+    context = {"room": room, "seat": seat, "sync_text": SYNC_TEXT[room.state],
+               "class_title": src.title, "words": src.words, "notice": notice,
+               "one_answer": room.answer_mode == "one", "exam": src.exam,
+               "item_page": src.page_template, "item_block": src.item_block}
     if room.state == "running":
-        _, current = lesson_and_step(room)
-        if graded is None and assignment is None:
-            graded = steps.stored(current, seat)
-        ctx = steps.context(room, lesson, current, seat, graded=graded, error=error,
-                            assignment=assignment)
-        context.update(step_html=steps.step_html(ctx), number=ctx["number"], total=ctx["total"])
+        context.update(src.context(seat, error=error, split=split))
+        context.update(number=src.number, total=src.count)
     elif room.state == "ended":
-        context["missed"] = _missed(lesson, seat)
+        context["missed"] = src.missed(seat)
     return render_template("classroom/play.html", **context), status
-
-
-def _missed(lesson, seat) -> list[dict]:
-    """The answerable steps this learner got wrong or skipped, each a link into Learn."""
-    done = classes.results(seat.id)
-    return [{"number": i + 1, "name": steps.parts.step_name(s),
-             "url": url_for("learn.step", lesson_id=lesson.id, step_id=s.id)}
-            for i, s in enumerate(lesson.steps)
-            if s.type in answers.ANSWERABLE and not (s.id in done and done[s.id].correct)]
 
 
 @bp.get("/class/<code>/sync")
@@ -204,18 +177,15 @@ def sync(code: str):
 
 
 def _answering(code: str):
-    """The class, the seat, the lesson and the step an answer or a slider move is for; refused
-    unless the visitor is in this class and the form is for the step the class is on."""
+    """The class, the seat and the class's items an answer or a slider move is for; refused
+    unless the visitor is in this class and the form is for the item the class is on."""
     room, seat = room_and_seat(code)
     if seat.removed_at is not None:
         abort(removed_page(room, seat))
-    if quiz.is_quiz(room):  # quiz_play checks which question the form is for
-        return room, seat, None, None
-    lesson, current = lesson_and_step(room)
-    said = (request.form.get("lesson"), request.form.get("step"))
-    if room.state != "running" or said != (lesson.id, current.id):
+    src = sources.source(room)
+    if room.state != "running" or not src.names_current(request.form):
         abort(moved_on(room))
-    return room, seat, lesson, current
+    return room, seat, src
 
 
 def moved_on(room):
@@ -230,61 +200,75 @@ def moved_on(room):
 
 @bp.post("/class/<code>/answer")
 def answer(code: str):
-    room, seat, lesson, current = _answering(code)
-    if lesson is None:  # a class on a quiz
-        return quiz_play.answer(room, seat)
+    """An answer to the item the class is on: stored (every try, or only the first), then the
+    feedback; a form a real page could not send is a 400 that says why."""
+    room, seat, src = _answering(code)
+    # A lesson's answer form posts through htmx and gets its feedback block back; a quiz's is a
+    # plain post, which gets the whole page.
+    inline = src.feedback_blocks is not None and wants_fragment()
     if request.form.get("op", "").startswith("step:"):  # −/+ without JavaScript
-        return live(code)
+        return _slid(room, seat, src, inline)
+    closed = src.closed()
+    if closed is not None:
+        return _play_page(room, seat, src, status=409, notice=closed)
     try:
-        given = answers.read_answer(current, request.form)
-        graded = answers.grade(current, given)
-    except AnswerError as err:
-        return _unreadable(room, seat, lesson, current, err)
-    legal, problems = steps.problems(current, graded)
+        graded = src.grade(request.form)
+    except sources.Unreadable as err:
+        return _unreadable(room, seat, src, err, inline)
     # The reply is made first (the commit expires the class and seat rows, which would then be
     # read again), then the answer is committed, and only then acknowledged.
-    if wants_fragment():
-        ctx = steps.context(room, lesson, current, seat, graded=graded)
-        reply = steps.fragment(ctx, ["feedback", "try_board"] if current.type == "predict"
-                               else "feedback")
-    else:
-        reply = redirect(url_for(".play", code=room.code) + "#feedback", 303)
-    if not classes.record(room.id, seat.id, current.id, given, correct=graded.correct,
-                          legal=legal, problems=problems,
+    reply = src.fragment(seat, src.feedback_blocks, graded=graded.shown) if inline \
+        else redirect(url_for(".play", code=room.code) + "#feedback", 303)
+    if not classes.record(room.id, seat.id, src.item_id(src.number), graded.answer,
+                          correct=graded.correct, legal=graded.legal, problems=graded.problems,
                           only_first=room.answer_mode == "one"):  # committed, then acknowledged
-        if wants_fragment():  # the first answer stays; the feedback place says why
-            ctx = steps.context(room, lesson, current, seat)
-            ctx["error"] = str(quiz_play.ANSWERED)
-            return steps.fragment(ctx, "feedback", status=409)
-        return _play_page(room, seat, notice=quiz_play.ANSWERED, status=409)
+        if inline:  # the first answer stays; the feedback place says why
+            return src.fragment(seat, src.error_block, message=ANSWERED, status=409)
+        return _play_page(room, seat, src, notice=ANSWERED, status=409)
     return reply
 
 
-def _unreadable(room, seat, lesson, current, err):
+def _unreadable(room, seat, src, err, fragment: bool):
     """An answer or a slider move that can't be read: a 400 saying why, the sliders as the
-    learner had them (the feedback place for htmx, the whole page without it)."""
-    if not wants_fragment():
-        return _play_page(room, seat, error=err, assignment=err.split, status=400)
-    ctx = steps.context(room, lesson, current, seat, error=err, assignment=err.split)
-    return steps.fragment(ctx, "feedback", status=400)
+    learner had them (the item's error block as a `fragment`, else the whole page)."""
+    if not fragment:
+        return _play_page(room, seat, src, error=err.error, split=err.split, status=400)
+    return src.fragment(seat, src.error_block, error=err.error, split=err.split, status=400)
 
 
 @bp.post("/class/<code>/live")
 def live(code: str):
-    room, seat, lesson, current = _answering(code)
-    if lesson is None:  # a class on a quiz
-        return quiz_play.live(room, seat)
-    if current.type not in ("practice", "predict"):
+    room, seat, src = _answering(code)
+    return _slid(room, seat, src, wants_fragment())
+
+
+def _slid(room, seat, src, fragment: bool):
+    """Sliders moved (or −/+ pressed without JavaScript): the one live check's verdict and
+    counters (a `fragment`), or the page at the new values; nothing is stored."""
+    if not src.live:
         abort(404)
     try:
-        assignment = answers.read_sliders(current, request.form)
-    except AnswerError as err:
-        return _unreadable(room, seat, lesson, current, err)
-    graded = steps.stored(current, seat) if current.type == "predict" else None
-    if not wants_fragment():
-        return _play_page(room, seat, graded=graded, assignment=assignment)
-    ctx = steps.context(room, lesson, current, seat, graded=graded, assignment=assignment)
-    return steps.fragment(ctx, ["verdict", "live_oob"])
+        split = src.read_sliders(request.form)
+    except sources.Unreadable as err:
+        return _unreadable(room, seat, src, err, fragment)
+    if not fragment:
+        return _play_page(room, seat, src, split=split)
+    return src.fragment(seat, ["verdict", "live_oob"], split=split)
 
 
-from . import host, quiz_play  # noqa: E402,F401  (more routes on this blueprint)
+@bp.get("/class/<code>/review")
+def review(code: str):
+    """After a class on a quiz: each question this learner missed, with the key and why (a
+    lesson's review is Learn itself: the end page links there)."""
+    room, seat = room_and_seat(code)
+    if seat.removed_at is not None:
+        return removed_page(room, seat)
+    src = sources.source(room)
+    rows = src.review_rows(seat) if room.state == "ended" else None
+    if rows is None:
+        return redirect(url_for(".play", code=room.code), 303)
+    return render_template("classroom/review.html", room=room, seat=seat, title=src.title,
+                           rows=rows)
+
+
+from . import host  # noqa: E402,F401  (more routes on this blueprint)

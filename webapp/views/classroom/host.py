@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import csv
 import io
-from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import segno
@@ -35,13 +34,13 @@ from markupsafe import Markup, escape
 from ... import signing
 from ...htmx import render
 from ...i18n import gettext
-from ...live import labels, live_check
+from ...live import labels
 from ...network import base_url, is_loopback, lan_address
 from ...services import answers, class_reports, classes, quizzes
 from ...services.spreadsheet import cell
 from .. import limiting
 from ..learn import curriculum
-from . import COOKIE_AGE, HOST_COOKIE, lesson_and_step, room_lesson, bp, quiz, steps
+from . import COOKIE_AGE, HOST_COOKIE, bp, sources, steps
 
 
 def _room(token: str):
@@ -120,47 +119,23 @@ def qr_svg(url: str, label: str | None = None) -> Markup:
 
 
 def _page_context(room) -> dict:
-    if quiz.is_quiz(room):
-        return _quiz_context(room)
-    lesson, current = lesson_and_step(room)
-    context = {"room": room, "lesson": lesson, "step": current,
-               "lesson_title": lesson.title(steps.parts.lang()), "inline": steps.parts.inline,
-               "md": steps.parts.md, "lang": steps.parts.lang(),
-               "number": lesson.step_index(current.id) + 1,
-               "total": len(lesson.steps), "step_name": steps.parts.step_name(current),
+    """The host's and the projector's context, the same for a lesson's class and a quiz's: what
+    differs is the source's (sources.py)."""
+    src = sources.source(room)
+    board = src.split_board()  # None: the answers are not splits (no mistakes, no heat strip)
+    context = {"room": room, "src": src, "words": src.words, "class_title": src.title,
+               "number": src.number, "total": src.count, "step_name": src.name(src.number),
                "join_url": join_url(room), "mistake_name": steps.mistake_name,
-               "sentence": lambda p: steps.problem_sentence(current, p),
-               "sliders": current.type == "practice"}
-    if room.state == "running" and current.type in answers.ANSWERABLE:
-        context["overview"] = class_reports.overview(room, current.id)
-        context["heat"] = _heat(current.board_data() if current.type == "practice" else None,
-                                context["overview"])
-        context["joined"] = context["overview"].joined
+               "sentence": src.sentence, "sliders": board is not None,
+               "md": steps.parts.md, "inline": steps.parts.inline, "lang": steps.parts.lang()}
+    if room.state == "running" and src.answerable(src.number):
+        overview = class_reports.overview(room, src.item_id(src.number))
+        context.update(overview=overview, joined=overview.joined, picks=src.picks(overview),
+                       heat=_heat(board, overview))
     else:
         context["joined"] = class_reports.joined(room)
     if room.state == "ended":
-        context["summary"] = _summary(room, lesson)
-    return context
-
-
-def _quiz_context(room) -> dict:
-    """The host's and the projector's context for a class on a quiz (the same names as a
-    lesson's, so the pages are the same pages)."""
-    quiz.require(room)
-    n, q = quiz.current(room)
-    context = {"room": room, "q": q, "step": SimpleNamespace(type=q["type"]), "on_quiz": True,
-               "lesson_title": quiz.title(room), "inline": quiz.inline, "number": n,
-               "total": quiz.total(room), "step_name": quiz.name(q), "join_url": join_url(room),
-               "mistake_name": steps.mistake_name, "sliders": q["type"] == "assign",
-               "sentence": lambda p: quiz.problem_sentence(q, p)}
-    if room.state == "running":
-        overview = class_reports.overview(room, quiz.step_id(n))
-        context.update(overview=overview, joined=overview.joined, picks=quiz.picks(q, overview),
-                       heat=_heat(quiz.board(q) if q["type"] == "assign" else None, overview))
-    else:
-        context["joined"] = class_reports.joined(room)
-    if room.state == "ended":
-        context["summary"] = _quiz_summary(room)
+        context["summary"] = _summary(room, src)
     return context
 
 
@@ -179,24 +154,23 @@ def _heat(board, overview) -> list[dict]:
     return out
 
 
-def _summary(room, lesson) -> list[dict]:
+def _summary(room, src) -> list[dict]:
+    """Per answerable item: how many answered, how many were right first time and in the end,
+    and the most common mistake."""
     done = class_reports.summary(room)
-    return [_summary_row(done.get(s.id), i + 1, steps.parts.step_name(s))
-            for i, s in enumerate(lesson.steps) if s.type in answers.ANSWERABLE]
-
-
-def _quiz_summary(room) -> list[dict]:
-    done = class_reports.summary(room)
-    return [_summary_row(done.get(quiz.step_id(n)), n, quiz.name(quiz.question(room, n)))
-            for n in range(1, quiz.total(room) + 1)]
-
-
-def _summary_row(item, number: int, name: str) -> dict:
-    item = item or {"answered": 0, "first_correct": 0, "correct": 0, "top": None}
-    n = item["answered"]
-    return {"number": number, "name": name, "answered": n,
-            "first_pct": round(100 * item["first_correct"] / n) if n else None,
-            "pct": round(100 * item["correct"] / n) if n else None, "top": item["top"]}
+    rows = []
+    for n in range(1, src.count + 1):
+        if not src.answerable(n):
+            continue
+        item = done.get(src.item_id(n)) or {"answered": 0, "first_correct": 0, "correct": 0,
+                                           "top": None}
+        answered = item["answered"]
+        rows.append({"number": n, "name": src.name(n), "answered": answered,
+                     "first_pct": round(100 * item["first_correct"] / answered)
+                     if answered else None,
+                     "pct": round(100 * item["correct"] / answered) if answered else None,
+                     "top": item["top"]})
+    return rows
 
 
 @bp.get("/class/host/<token>")
@@ -238,19 +212,13 @@ def wall(token: str):
 
 
 def _shown(room, context) -> dict | None:
-    """What the host projected: the worked answer of the step, or one mistake group explained."""
+    """What the host projected: the item's answer (the source's, rendered by its
+    answer_template), or one mistake group explained."""
     if room.state != "running" or not room.shown:
         return None
-    current = context["step"]
-    if room.shown == "answer" and quiz.is_quiz(room):  # the quiz's key and why
-        return {"kind": "key", "options": quiz.key_options(context["q"])}
+    src = context["src"]
     if room.shown == "answer":
-        board = current.board_data()
-        split = getattr(current, "solution", None) or getattr(current, "assignment", None)
-        live = None
-        if board is not None and split and current.type in ("practice", "worked"):
-            live = live_check(board, split, locked=lambda *_: gettext("The worked split."))
-        return {"kind": "answer", "live": live}
+        return {"kind": "answer", "template": src.answer_template, **src.projected()}
     code = room.shown.removeprefix("mistake:")
     group = next((g for g in (context.get("overview") and context["overview"].groups or [])
                   if g["code"] == code), None)
@@ -259,30 +227,31 @@ def _shown(room, context) -> dict | None:
 
 @bp.post("/class/host/<token>/move")
 def move(token: str):
+    """The host paces the class (services.classes is the state machine): a move the class's state
+    does not allow is a 409 (a second tab's stale button), a step it does not have a 400."""
     room = _room(token)
-    if quiz.is_quiz(room):
-        quiz.require(room)
-        last = quiz.total(room) - 1
-    else:
-        last = len(room_lesson(room).steps) - 1
+    src = sources.source(room)
     op = request.form.get("op", "")
-    if op == "start" and room.state == "lobby":
-        classes.move(room, state="running", step=0)
-    elif op == "next" and room.state == "running":
-        classes.move(room, step=min(room.step + 1, last))
-    elif op == "prev" and room.state == "running":
-        classes.move(room, step=max(room.step - 1, 0))
-    elif op == "go" and room.state == "running":
-        raw = request.form.get("step", "")
-        if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= last + 1):
-            abort(400)
-        classes.move(room, step=int(raw) - 1)
-    elif op == "end" and room.state != "ended" and request.form.get("confirmed") != "1":
+    if op == "end" and room.state != "ended" and request.form.get("confirmed") != "1":
         return redirect(url_for(".end", token=room.host_token), 303)  # asked first, always
-    elif op == "end" and room.state != "ended":
-        classes.end(room)
-    else:
-        abort(400 if op not in ("start", "next", "prev", "end") else 409)
+    try:
+        if op == "start":
+            classes.start(room)
+        elif op == "next":
+            classes.next_step(room, src.count)
+        elif op == "prev":
+            classes.previous_step(room)
+        elif op == "go":
+            raw = request.form.get("step", "")
+            if not (raw.isascii() and raw.isdigit() and len(raw) < 6):
+                abort(400)
+            classes.go(room, int(raw), src.count)
+        elif op == "end":
+            classes.end(room)
+        else:
+            abort(400)
+    except classes.MoveRefused as err:
+        abort(400 if err.code == "no_such_step" else 409)
     return redirect(url_for(".host", token=room.host_token), 303)
 
 
@@ -291,11 +260,11 @@ def show(token: str):
     room = _room(token)
     what = request.form.get("what", "")
     if what == "none":
-        classes.move(room, shown=None)
+        classes.show(room, None)
     elif what == "answer":  # an exam's phones get their key with the wall
-        classes.move(room, shown=what, reveal=room.state == "running" and quiz.is_exam(room))
+        classes.show(room, what, reveal=sources.source(room).exam)
     elif what.startswith("mistake:") and what[8:] in steps.MISTAKES:
-        classes.move(room, shown=what)
+        classes.show(room, what)
     else:
         abort(400)
     return redirect(url_for(".host", token=room.host_token) + "#room", 303)
@@ -353,8 +322,9 @@ def remove_ask(token: str):
 @bp.post("/class/host/<token>/remove")
 def remove(token: str):
     room = _room(token)
-    who = classes.remove(room, _learner_id(request.form.get("learner")) or 0)
-    if who is None:
+    try:
+        who = classes.remove(room, _learner_id(request.form.get("learner")))
+    except classes.NoSuchLearner:
         return _not_chosen(room)
     return redirect(url_for(".host", token=room.host_token, removed=who.id), 303)
 
@@ -363,7 +333,9 @@ def remove(token: str):
 def readmit(token: str):
     """Undo a removal: the player is back in, with every answer they gave."""
     room = _room(token)
-    if classes.readmit(room, _learner_id(request.form.get("learner")) or 0) is None:
+    try:
+        classes.readmit(room, _learner_id(request.form.get("learner")))
+    except classes.NoSuchLearner:
         abort(404)
     return redirect(url_for(".host", token=room.host_token), 303)
 
@@ -371,10 +343,8 @@ def readmit(token: str):
 @bp.get("/class/host/<token>/results.csv")
 def results_csv(token: str):
     room = _room(token)
-    if quiz.is_quiz(room):
-        number = {quiz.step_id(n): n for n in range(1, quiz.total(room) + 1)}
-    else:
-        number = {s.id: i + 1 for i, s in enumerate(room_lesson(room).steps)}
+    src = sources.source(room)
+    number = {src.item_id(n): n for n in range(1, src.count + 1)}
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["nickname", "step", "step_id", "first_answer", "first_correct",

@@ -6,6 +6,7 @@ Reading an answer and grading it are the quiz's (views.quiz.answers, content.gen
 this module adds what a class needs on top: an answer must move a slider (a class stores every
 try), the stored shape the room overview reads
 ({"answer": ...} or {"assignment": split}), and the key shown on the projector and the review.
+The class's routes reach it only through sources.QuizSource.
 
 A question's step id in class_results is "q<position>" (1-based); the quiz's time limit never
 applies: the host paces the class.
@@ -13,10 +14,7 @@ applies: the host paces the class.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-from flask import abort, url_for
-from jinja2_fragments.flask import render_block
+from flask import url_for
 
 from ...content.generate import check_split, grade
 from ...htmx import render
@@ -32,14 +30,10 @@ TEMPLATE = "quiz/question.html"
 CHOICE = ("rule", "one", "many")
 
 
-def is_quiz(room) -> bool:
-    return room.quiz_token is not None
-
-
 def is_exam(room) -> bool:
     """A class on an exam-mode quiz keeps the exam's rules: one answer per question, no right or
     wrong on the phone until the host reveals the answer, the review only after the end."""
-    return is_quiz(room) and room.quiz_mode == "exam"
+    return room.quiz_mode == "exam"
 
 
 def total(room) -> int:
@@ -58,16 +52,6 @@ def current(room) -> tuple[int, dict]:
 
 def question(room, n: int) -> dict:
     return resolved_question(room.questions[n - 1])
-
-
-def title(room) -> SimpleNamespace:
-    """The quiz's title where the class pages show a lesson's (`.text`)."""
-    return SimpleNamespace(text=room.quiz_title or gettext("Quiz"), lang=None)
-
-
-def inline(text, *_, **__) -> str:
-    """What the lesson pages' `inline` does for a quiz's title: its text (escaped by Jinja)."""
-    return text.text
 
 
 def name(q: dict) -> str:
@@ -94,20 +78,16 @@ def read(q: dict, form):
     return live_check(board(q), read_answer(q, form), fit=True).split
 
 
-def record(room, seat, n: int, q: dict, given) -> bool:
-    """Grade and store one try (committed before it returns); False if the class takes only a
-    first answer and this learner already gave one (nothing changed)."""
+def graded(q: dict, given) -> tuple[dict, bool, bool | None, list[dict]]:
+    """One try as the class stores it: (the stored answer, whether it is right, whether a split
+    is legal (None for other questions), the core's problems with the split)."""
     correct = bool(grade(q, given))
-    only_first = room.answer_mode == "one"
     if q["type"] == "assign":
         problems = check_split(q, given)
         keep = ("code", "rule", "creature", "recipient", "params")
-        return classes.record(room.id, seat.id, step_id(n), {"assignment": given},
-                              correct=correct, legal=not problems,
-                              problems=[{k: p.get(k) for k in keep} for p in problems],
-                              only_first=only_first)
-    return classes.record(room.id, seat.id, step_id(n), {"answer": given}, correct=correct,
-                          legal=None, problems=[], only_first=only_first)
+        return ({"assignment": given}, correct, not problems,
+                [{k: p.get(k) for k in keep} for p in problems])
+    return {"answer": given}, correct, None, []
 
 
 def stored(seat, n: int) -> tuple[object, bool | None]:
@@ -153,10 +133,6 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
         "answer_url": url_for("classroom.answer", code=room.code),
         "live_url": url_for("classroom.live", code=room.code),
     }
-
-
-def question_html(ctx: dict) -> str:
-    return render_block(TEMPLATE, "question", **ctx)
 
 
 def fragment(ctx: dict, blocks, status: int = 200):
@@ -219,8 +195,3 @@ def review_rows(room, seat) -> list[dict]:
                      "given": shown_answer(q, given, key_options(q)) if given is not None
                      else None})
     return rows
-
-
-def require(room) -> None:
-    if not total(room):
-        abort(410)

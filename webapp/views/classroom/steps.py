@@ -1,18 +1,17 @@
 """A class's step, shown to learners with Learn's own step markup and helpers.
 
-The page is learn/step.html's `step` block; answers and slider moves come back as its `feedback`,
-`verdict` and `live_oob` blocks. Grading is services.answers' (the content API and the rules core);
-the board parts are Learn's (views.learn.steps.board_context, which calls the one live check).
-Only the URLs differ: answers and live checks go to the class, and there is no Next (the host
-paces the class).
+The page is learn/step.html's `step` block (classroom/play.html extends the step's page and shows
+that block); answers and slider moves come back as its `feedback`, `verdict` and `live_oob`
+blocks. The context is Learn's own builder (views.learn.steps.step_context): only the URLs
+differ (answers and live checks go to the class, and there is no Next: the host paces the
+class). Grading is services.answers' (the content API and the rules core).
 """
 
 from __future__ import annotations
 
 from flask import url_for
-from jinja2_fragments.flask import render_block
 
-from ...htmx import render, wants_fragment
+from ...htmx import render
 from ...i18n import _l
 from ...live.words import labels, verdict
 from ...services import answers, classes
@@ -44,34 +43,18 @@ def mistake_name(code: str) -> str:
 
 def context(room, lesson, current, seat, *, graded=None, error=None, values=None,
             assignment=None) -> dict:
-    """What learn/step.html needs to show `current` to a learner in `room`."""
-    index = lesson.step_index(current.id)
-    ctx = {
-        "lesson": lesson, "step": current, "title": lesson.title(parts.lang()),
-        "number": index + 1, "total": len(lesson.steps),
-        "translation": lesson.translation(parts.lang()),
-        "prev_url": None, "next_url": None, "next_action": None,
-        "answer_url": url_for("classroom.answer", code=room.code),
+    """What learn/step.html needs to show `current` to a learner in `room`: Learn's own builder
+    (views.learn.steps.step_context) with the class's URLs and the seat's order of options."""
+    return parts.step_context(
+        lesson, current, order_key=lambda: seat.token,
+        answer_url=url_for("classroom.answer", code=room.code),
         # A drag on a practice board stores nothing and needs nothing of the class: Learn's own
         # live check answers it without a database query. A predict step's board depends on the
         # learner's class answer, so it asks the class.
-        "live_url": url_for("learn.live", lesson_id=lesson.id, step_id=current.id)
+        live_url=url_for("learn.live", lesson_id=lesson.id, step_id=current.id)
         if current.type == "practice" else url_for("classroom.live", code=room.code),
-        "graded": graded, "attempt_id": seat.id if graded else None,
-        "error": parts.error_text(error) if error else None,
-        "values": values or (graded.answer if graded else {}), "feedback": None,
-        "oob": wants_fragment(), "md": parts.md_here, "inline": parts.inline_here,
-        "lang": parts.lang(),  # the same helpers as Learn: glossary links for this lesson
-    }
-    ctx.update(parts.board_context(current, graded, assignment))
-    if current.type == "choice":
-        ctx["options"] = parts.shuffled(current.options, seat.token, current.id)
-    return ctx
-
-
-def step_html(ctx: dict) -> str:
-    """The step as Learn shows it, for the class's play page."""
-    return render_block(STEP_TEMPLATE, "step", **ctx)
+        graded=graded, attempt_id=seat.id if graded else None, error=error, values=values,
+        assignment=assignment)
 
 
 def fragment(ctx: dict, blocks, status: int = 200):

@@ -383,21 +383,14 @@ def _show(lesson, current, *, graded=None, attempt_id=None, error=None, status=2
     index = lesson.step_index(current.id)
     steps = lesson.steps
     g.page = ("learn.step", {"lesson_id": lesson.id, "step_id": current.id})  # language links
-    context = {
-        "lesson": lesson, "step": current, "title": lesson.title(parts.lang()), "number": index + 1,
-        "total": len(steps), "translation": lesson.translation(parts.lang()),
-        "prev_url": _step_url(lesson, steps[index - 1]) if index else None,
-        "next_url": _step_url(lesson, steps[index + 1]) if index + 1 < len(steps) else None,
-        "next_action": url_for(".next_step", lesson_id=lesson.id, step_id=current.id),
-        "answer_url": url_for(".answer", lesson_id=lesson.id, step_id=current.id),
-        "live_url": url_for(".live", lesson_id=lesson.id, step_id=current.id),
-        "graded": graded, "attempt_id": attempt_id, "error": parts.error_text(error) if error else None,
-        "values": values or (graded.answer if graded else {}), "feedback": None,
-        "oob": wants_fragment(),
-    }
-    context.update(parts.board_context(current, graded, assignment))
-    if current.type == "choice":
-        context["options"] = parts.shuffled(current.options, _order_key(), current.id)
+    context = parts.step_context(
+        lesson, current, order_key=_order_key,
+        prev_url=_step_url(lesson, steps[index - 1]) if index else None,
+        next_url=_step_url(lesson, steps[index + 1]) if index + 1 < len(steps) else None,
+        next_action=url_for(".next_step", lesson_id=lesson.id, step_id=current.id),
+        answer_url=url_for(".answer", lesson_id=lesson.id, step_id=current.id),
+        live_url=url_for(".live", lesson_id=lesson.id, step_id=current.id),
+        graded=graded, attempt_id=attempt_id, error=error, values=values, assignment=assignment)
     return render(STEP_TEMPLATE, blocks, status=status, **context)
 
 

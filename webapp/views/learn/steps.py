@@ -16,6 +16,7 @@ from jinja2 import pass_context
 from markupsafe import Markup
 
 from ...catalogue import catalogue
+from ...htmx import wants_fragment
 from ...content import LANGUAGES
 from ...content.glossary import link_terms
 from ...live import board_cards, labels, live_check, player_label
@@ -89,6 +90,31 @@ def md_here(context, text, lesson=None, every: bool = False) -> Markup:
 @pass_context
 def inline_here(context, text, lesson=None, every: bool = False) -> Markup:
     return inline(text, lesson if lesson is not None else context.get("lesson"), every)
+
+
+def step_context(lesson, current, *, answer_url: str, live_url: str, order_key, prev_url=None,
+                 next_url=None, next_action=None, graded=None, attempt_id=None, error=None,
+                 values=None, assignment=None) -> dict:
+    """What learn/step.html needs to show `current`: the one builder for Learn's lesson player and
+    a class's phones (views/classroom/steps.py), which differ only in their URLs (a class has no
+    Back nor Next: the host paces it) and in what orders a choice's options (`order_key`, called
+    only for a choice). The helpers are in the context, so the glossary links and rule notes are
+    the same wherever the step is shown."""
+    index = lesson.step_index(current.id)
+    context = {
+        "lesson": lesson, "step": current, "title": lesson.title(lang()), "number": index + 1,
+        "total": len(lesson.steps), "translation": lesson.translation(lang()),
+        "prev_url": prev_url, "next_url": next_url, "next_action": next_action,
+        "answer_url": answer_url, "live_url": live_url,
+        "graded": graded, "attempt_id": attempt_id,
+        "error": error_text(error) if error else None,
+        "values": values or (graded.answer if graded else {}), "feedback": None,
+        "oob": wants_fragment(), "md": md_here, "inline": inline_here, "lang": lang(),
+    }
+    context.update(board_context(current, graded, assignment))
+    if current.type == "choice":
+        context["options"] = shuffled(current.options, order_key(), current.id)
+    return context
 
 
 def board_context(current, graded, assignment=None) -> dict:

@@ -2,8 +2,9 @@
 attempt, which counted and locked the quiz's questions; a preview stores nothing.
 
 GET  /quiz/o/<owner>/preview              -> question 1
-GET  /quiz/o/<owner>/preview/<n>          question n in the taker's own markup (quiz/question.html's
-                                          `question` block), with its key below for the owner
+GET  /quiz/o/<owner>/preview/<n>          question n in the taker's own markup (quiz/preview.html
+                                          extends quiz/question.html and shows its `question`
+                                          block), with its key below for the owner
 POST /quiz/o/<owner>/preview/<n>          an answer: graded by the core and shown with the key,
                                           never stored; a bad one is a 400 on the page
 POST /quiz/o/<owner>/preview/<n>/live     sliders moved on an assign question (the live check)
@@ -12,7 +13,7 @@ POST /quiz/o/<owner>/preview/<n>/live     sliders moved on an assign question (t
 from __future__ import annotations
 
 from flask import abort, redirect, render_template, request, url_for
-from jinja2_fragments.flask import render_block, render_blocks
+from jinja2_fragments.flask import render_blocks
 
 from ...content.generate import grade
 from ...live import board_cards, labels, live_check
@@ -99,6 +100,5 @@ def _context(quiz, n: int, q: dict, *, given=None, correct=None, error=None, spl
 
 def _page(quiz, n: int, q: dict, *, status: int = 200, **shown):
     context = _context(quiz, n, q, **shown)
-    return render_template(
-        "quiz/preview.html", quiz=quiz, total=len(quiz.questions),
-        question_html=render_block(TEMPLATE, "question", **context), **context), status
+    return render_template("quiz/preview.html", quiz=quiz, total=len(quiz.questions),
+                           **context), status

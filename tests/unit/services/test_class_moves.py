@@ -1,0 +1,120 @@
+"""The class's state machine (services.classes), without requests: lobby -> running -> ended,
+and every host action the state does not allow refused with nothing written."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp.services import classes, db
+from webapp.services.models import Class
+
+COUNT = 4  # the class's steps, as the caller (a lesson or a quiz) says
+
+
+@pytest.fixture
+def room(make_app):
+    app = make_app()
+    with app.app_context():
+        yield classes.create("force-of-nature")
+
+
+def stored(room) -> tuple:
+    db.session.expire_all()
+    found = db.session.get(Class, room.id)
+    return found.state, found.step, found.version, found.shown, list(found.asked or ())
+
+
+def test_a_class_goes_from_the_lobby_through_its_steps_to_the_end(room):
+    assert stored(room)[:3] == ("lobby", 0, 1)
+    classes.start(room)
+    classes.next_step(room, COUNT)
+    classes.go(room, 4, COUNT)
+    classes.next_step(room, COUNT)  # the last step stays the last
+    assert stored(room)[:2] == ("running", 3)
+    classes.previous_step(room)
+    classes.end(room)
+    state, step, version, _, asked = stored(room)
+    assert (state, step) == ("ended", 2) and version == 7 and asked == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("action", [
+    lambda r: classes.next_step(r, COUNT), lambda r: classes.previous_step(r),
+    lambda r: classes.go(r, 1, COUNT)])
+def test_a_class_in_its_lobby_is_not_paced(room, action):
+    with pytest.raises(classes.MoveRefused) as refused:
+        action(room)
+    assert refused.value.code == "not_running" and stored(room)[:3] == ("lobby", 0, 1)
+
+
+def test_a_class_starts_once(room):
+    classes.start(room)
+    classes.next_step(room, COUNT)
+    with pytest.raises(classes.MoveRefused) as refused:
+        classes.start(room)  # a second tab's old "Start" would send everyone back to step 1
+    assert refused.value.code == "started" and stored(room)[:2] == ("running", 1)
+
+
+def test_ending_twice_is_refused_and_changes_nothing(room):
+    classes.start(room)
+    classes.end(room)
+    before = stored(room)
+    with pytest.raises(classes.MoveRefused) as refused:
+        classes.end(room)
+    assert refused.value.code == "ended" and stored(room) == before
+
+
+@pytest.mark.parametrize("action", [
+    lambda r: classes.next_step(r, COUNT), lambda r: classes.previous_step(r),
+    lambda r: classes.go(r, 2, COUNT), lambda r: classes.start(r)])
+def test_nothing_moves_an_ended_class(room, action):
+    classes.start(room)
+    classes.end(room)
+    before = stored(room)
+    with pytest.raises(classes.MoveRefused):
+        action(room)
+    assert stored(room) == before
+
+
+@pytest.mark.parametrize("number", [0, COUNT + 1, -1])
+def test_going_to_a_step_the_class_does_not_have_is_refused(room, number):
+    classes.start(room)
+    with pytest.raises(classes.MoveRefused) as refused:
+        classes.go(room, number, COUNT)
+    assert refused.value.code == "no_such_step" and stored(room)[:3] == ("running", 0, 2)
+
+
+def test_a_new_step_takes_the_projected_answer_off_the_wall(room):
+    classes.start(room)
+    classes.show(room, "answer")
+    assert stored(room)[3] == "answer"
+    classes.next_step(room, COUNT)
+    assert stored(room)[3] is None
+
+
+def test_a_reveal_counts_only_while_the_class_runs(room):
+    classes.show(room, "answer", reveal=True)  # in the lobby: the wall only
+    assert not classes.revealed(room, 1)
+    classes.start(room)
+    classes.show(room, "answer", reveal=True)
+    assert classes.revealed(room, 1)
+
+
+def test_removing_an_unknown_seat_is_refused(room, make_app):
+    other = classes.create("force-of-nature")
+    stranger = classes.join(other, "Bo")  # in another class
+    for learner_id in (None, 0, 10**6, stranger.id):
+        with pytest.raises(classes.NoSuchLearner):
+            classes.remove(room, learner_id)
+    assert classes.learners(other) == [stranger]
+
+
+def test_a_learner_is_removed_once_and_let_back_in_once(room):
+    ana = classes.join(room, "Ana")
+    with pytest.raises(classes.NoSuchLearner):
+        classes.readmit(room, ana.id)  # not removed: nothing to undo
+    assert classes.remove(room, ana.id).removed_at is not None
+    with pytest.raises(classes.NoSuchLearner):
+        classes.remove(room, ana.id)
+    assert classes.learners(room) == [] and classes.learners(room, removed=True) == [ana]
+    assert classes.readmit(room, ana.id).removed_at is None
+    assert classes.learners(room) == [ana]
