@@ -152,8 +152,8 @@ def test_a_worked_example_shows_what_the_blockers_deal_and_why(shared):
 
 def test_a_split_shown_in_words_includes_what_a_blocker_assigns(shared):
     html = text(shared.get("/learn/only-when-attacking/blocker-trample-legal").get_data(as_text=True))
-    assert "Grizzly Bears : 2 to Root-breaker Wurm" in html
-    assert "Root-breaker Wurm (blocking): 2 to Grizzly Bears, 4 to the attacking player" in html
+    assert "Grizzly Bears : 2 to Rootbreaker Wurm" in html
+    assert "Rootbreaker Wurm (blocking): 2 to Grizzly Bears, 4 to the attacking player" in html
 
 
 def test_practice_locks_the_fixed_sliders_with_a_reason_and_frees_the_rest(shared):
