@@ -41,16 +41,15 @@ def test_every_type_appears_in_every_tier():
         assert {q["type"] for q in generate(tier, len(TYPES), 5)} == set(TYPES)
 
 
-def most_to_target(board: dict, attacker: str) -> int:
-    return analyze(board)["creatures"][attacker]["recipients"].get("player", {}).get("max", 0)
+def most_to(board: dict, attacker: str, recipient: str) -> int:
+    return analyze(board)["creatures"][attacker]["recipients"].get(recipient, {}).get("max", 0)
 
 
 def assert_keyed_by_the_core(q: dict) -> None:
     board = q["board"]
     if q["type"] in ("number", "assign"):
-        attacker = q["goal"]["creature"] if q["type"] == "assign" else None
-        candidates = [attacker] if attacker else [a["id"] for a in board["attackers"]]
-        assert q["answer"] in {most_to_target(board, a) for a in candidates}
+        asked = q["goal"] if q["type"] == "assign" else q["verify"]
+        assert q["answer"] == most_to(board, asked["creature"], asked["recipient"])
         if q["type"] == "assign":
             graded = grade_assign(q, q["example"])
             assert graded["correct"], (q["id"], graded)

@@ -122,9 +122,10 @@ def _item(lesson, kind: str, seed: int) -> SimpleNamespace:
     q = practice_question(ideas, kind, seed)
     board = {k: v for k, v in q["board"].items() if k != "assignment"}
     token = signing.dumps(SALT, [lesson.id, kind, seed])
-    attacker = q.get("goal", {}).get("creature") or _asked(q)
+    asked = q.get("goal") or q.get("verify") or {}
+    attacker = asked.get("creature") or _asked(q)
     return SimpleNamespace(lesson=lesson, kind=kind, seed=seed, q=q, board=board, token=token,
-                           creature=attacker, recipient="player")
+                           creature=attacker, recipient=asked.get("recipient", "player"))
 
 
 def _asked(q: dict) -> str:
@@ -209,9 +210,9 @@ def _question_text(item, names) -> str:
         return gettext("Is this assignment legal?")
     if item.q["type"] == "assign":
         return gettext("Split the damage so the most possible reaches %(recipient)s.",
-                       recipient=who["player"])
+                       recipient=who[item.recipient])
     return gettext("How much damage can %(creature)s assign to %(recipient)s?",
-                   creature=names[item.creature], recipient=who["player"])
+                   creature=names[item.creature], recipient=who[item.recipient])
 
 
 def _feedback(item, stored, names) -> dict:
@@ -220,7 +221,7 @@ def _feedback(item, stored, names) -> dict:
     who = parts.recipient_names(item.board, names, item.creature)
     out = {"correct": stored.correct, "type": q["type"], "misreading": None, "reasons": [],
            "problems": [], "params": {"creature_name": names[item.creature],
-                                      "recipient_name": who["player"]}}
+                                      "recipient_name": who[item.recipient]}}
     if q["type"] == "number":
         out["params"].update(said=given, answer=q["answer"])
         out["reasons"] = reasons.predict_reasons(item.board, names, item)
@@ -233,7 +234,7 @@ def _feedback(item, stored, names) -> dict:
         if result["legal"]:
             out["reasons"] = reasons.lethal_lines(q["board"], names)
     else:
-        sent = (given or {}).get(item.creature, {}).get("player", 0)
+        sent = (given or {}).get(item.creature, {}).get(item.recipient, 0)
         out["params"].update(said=sent, answer=q["answer"])
         out["reasons"] = reasons.predict_reasons(item.board, names, item)
         out["problems"] = verdict_words({**item.board, "assignment": given},
