@@ -151,6 +151,8 @@ def _pool(*, trample: bool | None, power: tuple[int, int] = (0, 99),
     cards = default_cards()
     out = []
     for card in (*cards.modelled(), *cards.tokens):
+        if card.may_show:  # its printed text shows only on some boards (protection from
+            continue       # monocolored): never drawn, so no board leaves it out
         tramples = bool({"trample", "trample_over_planeswalkers"} & set(card.abilities))
         if trample is not None and tramples != trample:
             continue
@@ -217,7 +219,8 @@ def make_trampler(rng: random.Random, blockers: list[dict], *,
     keyword counters said in its name. Its power falls in `power`, with +1/+1 counters now and
     then."""
     kind = next((w for w in ("trample_over_planeswalkers", "trample") if w in abilities), None)
-    cards = [c for c in _pool(trample=kind is not None, power=(max(0, power[0] - 2), power[1]))
+    # printed power 1 or more: no wall (defender, which the board format can't show) attacks
+    cards = [c for c in _pool(trample=kind is not None, power=(max(1, power[0] - 2), power[1]))
              if c.name not in avoid and (kind is None or kind in c.abilities)
              and not {"infect", "wither"} & set(c.abilities)]
     card = rng.choice(cards)
