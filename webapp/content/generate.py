@@ -199,10 +199,10 @@ def make_blockers(rng: random.Random, count: int, *, marked: bool = False,
     for i, card in enumerate(cards):
         blocker = {"id": f"b{i + 1}", **_shown(card), "damage": 0}
         if abilities and (always or rng.random() < 0.5):
-            word = rng.choice(abilities)
-            blocker = {"id": f"b{i + 1}", **_shown(card, adds=(word,) if word in _COUNTER_WORDS
-                                                    else (), effect=None if word in
-                                                    _COUNTER_WORDS else word), "damage": 0}
+            word = rng.choice(abilities)  # a keyword counter if there is one, else an effect
+            counter = word in _COUNTER_WORDS
+            shown = _shown(card, adds=(word,) if counter else (), effect=None if counter else word)
+            blocker = {"id": f"b{i + 1}", **shown, "damage": 0}
         toughness = blocker["toughness"]
         if marked and toughness > 1 and rng.random() < 0.6:
             blocker["damage"] = rng.randint(1, toughness - 1)
