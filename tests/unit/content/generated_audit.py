@@ -227,11 +227,14 @@ def _arithmetic(board: dict, analysis: dict, a: dict, r: str, q: dict) -> set[st
     kind, target = target_kind(board, a)
     loyalty = target["loyalty"] if r == "player" and kind == "walker" and _top(a) and \
         not target["removed_from_combat"] else 0
-    shared = any(sum(b["id"] in x.get("blocked_by", []) for x in board["attackers"]) > 1
-                 for b in blockers)
-    wanted = {info["assigns"], *(n for n in needs if n), *([loyalty] if loyalty else [])}
+    # what other attackers can put on a shared blocker counts toward its lethal damage
+    helps = [min(n, sum(max(0, x["power"]) for x in board["attackers"]
+                        if x is not a and b["id"] in x.get("blocked_by", [])))
+             for b, n in zip(blockers, needs)]
+    wanted = {info["assigns"], *(n for n in needs if n), *(h for h in helps if h),
+              *([loyalty] if loyalty else [])}
     if not wanted <= numbers:
         return {"arithmetic"}
-    if not shared and max(0, info["assigns"] - sum(needs) - loyalty) != key:
+    if max(0, info["assigns"] - sum(n - h for n, h in zip(needs, helps)) - loyalty) != key:
         return {"arithmetic"}
     return set()
