@@ -3,8 +3,9 @@
     app = create_app(config)                      # loads config LESSONS_DIR (default lessons/)
     app = create_app(config, catalogue=loaded)    # reuses one already loaded (tests, benchmarks)
     catalogue().curriculum, catalogue().bank      # in a request, from any blueprint
+    catalogue().cards                             # the card catalogue (lessons/cards.toml)
 
-The curriculum (lessons, rule notes, glossary) and the quiz bank are validated together when the
+The curriculum (lessons, rule notes, glossary), the quiz bank and the cards are validated together when the
 app starts: a bad lesson or bank file stops it with every problem listed. Both come from the same
 folder, so a copy of the lessons (LESSONS_DIR) carries its own bank. A loaded catalogue is frozen
 data: one may serve any number of apps, which is how the test suite loads it once per session.
@@ -22,6 +23,7 @@ from flask import Flask, current_app
 
 from .content import DEFAULT_LESSONS_DIR, load_curriculum
 from .content.bank import BANK_FOLDER, Bank, load_bank
+from .content.cards import Cards, load_cards
 from .content.model import Curriculum
 from .live.memo import Memo
 
@@ -31,6 +33,7 @@ class Catalogue:
     folder: Path
     curriculum: Curriculum
     bank: Bank
+    cards: Cards
 
     @property
     def glossary(self):
@@ -40,7 +43,8 @@ class Catalogue:
 def load(folder: str | Path = DEFAULT_LESSONS_DIR) -> Catalogue:
     """Read and validate the lessons folder and its bank; raises ContentError with every problem."""
     folder = Path(folder).resolve()
-    return Catalogue(folder, load_curriculum(folder), load_bank(folder / BANK_FOLDER))
+    return Catalogue(folder, load_curriculum(folder), load_bank(folder / BANK_FOLDER),
+                     load_cards(folder))
 
 
 def init_app(app: Flask, given: Catalogue | None = None) -> None:

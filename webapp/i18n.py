@@ -21,8 +21,7 @@ from werkzeug.routing import BuildError
 
 from .content import LANGUAGES
 from .rules import ABILITIES
-from .rules.messages import ABILITY_LABELS
-from .rules.messages import sentence
+from .rules.messages import ABILITY_LABELS, lethal_words, sentence
 
 LANGUAGE_NAMES = LANGUAGES  # code -> the language's own name, from the content's one list
 COOKIE = "lang"
@@ -175,25 +174,9 @@ def problem_text(problem: dict, labels: dict | None = None) -> str:
 
 
 def lethal_note(detail: dict, abilities: list[str] = ()) -> str:
-    """Where a lethal number comes from, from analyze()'s lethal_detail (702.19b, 702.2c)."""
-    reason = detail.get("reason")
-    if reason == "deathtouch":
-        note = gettext("deathtouch: 1 is lethal")
-    elif reason == "already_lethal":
-        note = gettext("already has lethal damage marked: 0 more needed")
-    elif detail.get("marked"):
-        note = gettext("toughness %(toughness)s − %(marked)s marked = %(needs)s",
-                       toughness=detail.get("toughness"), marked=detail.get("marked"),
-                       needs=detail.get("needs"))
-    else:
-        note = gettext("toughness %(toughness)s, nothing marked = %(needs)s",
-                       toughness=detail.get("toughness"), needs=detail.get("needs"))
-    extras = []
-    if any(a.startswith("protection_from_") for a in abilities):
-        extras.append(gettext("protection doesn’t change lethal"))
-    if "indestructible" in abilities:
-        extras.append(gettext("indestructible doesn’t change lethal"))
-    return "; ".join([note, *extras])
+    """Where a lethal number comes from, from analyze()'s lethal_detail (702.19b, 702.2c), in
+    the page's language: the one wording (rules.messages.lethal_words) the quiz uses too."""
+    return lethal_words(detail, abilities, gettext)
 
 
 assert set(ABILITY_LABELS) == set(ABILITIES), "every ability word of the core needs a label"

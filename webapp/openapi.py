@@ -101,6 +101,8 @@ _SCHEMAS = {
                                                          "max": {"type": "integer"}}}},
                     "gated": {"type": "object"},
                     "chooser": {"type": "string"}, "chooser_rule": {"type": "string"},
+                    "reach": {"type": "object"}, "closed": {"type": "object"},
+                    "nothing_rule": {"type": ["string", "null"]},
                 }}},
             "legal_assignments": {"type": "integer"},
             "best": {"type": "object", "additionalProperties": _AMOUNTS},

@@ -15,26 +15,47 @@ explanation, and `options` for the choice types. Types:
     assign  split the damage so the most reaches what the attacker attacks (`answer` is the most;
             a split is graded by the core: legal and sending that much)
 Every key comes from `analyze` or `check`; a board whose answer a person could read two ways is
-never emitted (e.g. a `rule` question whose split breaks two rules). Pure: no Flask, no database.
+never emitted (e.g. a `rule` question whose split breaks two rules), nor a question whose premise
+is false on its board (a `one` question about a recipient it can never reach, or a blocker another
+attacker shares). Pure: no Flask, no database.
+
+Boards draw their creatures, planeswalkers and battles from the card catalogue
+(lessons/cards.toml): a real card with its printed numbers, what the board adds said in its name
+("with a +1/+1 counter", "(can block an additional creature)"), or a token.
+
+Facts: `number` and `assign` questions ask about what the attacker can reach (`verify`/`goal`
+name the recipient: the player, a planeswalker's controller with trample over planeswalkers, else
+the planeswalker or battle itself) and carry `facts` (assigns, each blocker's lethal damage,
+others' damage on a shared blocker, loyalty, most) that sum to the key. Rules cited are those the
+core names for the board (analyze's `reach`/`closed`/`nothing_rule`, check's problems, plus 702.2c
+and 120.6 where deathtouch or marked damage decide lethal damage), each said in the explanation.
 
 Words: every sentence goes through `_()` (Babel extracts it into the app's catalogs); English unless
 the caller passes a `translate` function (the web layer passes gettext for the page's language).
-The boards, keys and option ids are the same in every language.
+Facts the pages word already are worded as they do: lethal damage by rules.messages.lethal_words
+(i18n.lethal_note), rules by their notes in lessons/rules.toml (in `translated(..., lang)`'s
+language), splits with the split_list macro's words. Boards, keys and option ids are the same in
+every language.
 """
 
 from __future__ import annotations
 
 import random
 import re
+import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 
-from ..rules import analyze, check, lethal_damage, parse_board
-from ..rules.messages import ABILITY_LABELS, sentence
+from .. import paths
+from ..rules import MAX_NAME, analyze, check, lethal_damage, parse_board
+from ..rules.messages import ABILITY_LABELS, lethal_words, sentence
+from .cards import default_cards
 from .kinds import AnswerError, kind_of
 
 _translate: ContextVar[Callable[[str], str]] = ContextVar("translate", default=str)
+_lang: ContextVar[str] = ContextVar("lang", default="en")  # which rule notes explanations quote
 
 
 class _Params(dict):
@@ -54,29 +75,28 @@ def translating() -> bool:
 
 
 @contextmanager
-def translated(translate: Callable[[str], str] | None) -> Iterator[None]:
-    """Word the questions made inside with `translate` (e.g. flask_babel.gettext); None keeps
-    the wording already chosen (English unless an outer block chose another)."""
+def translated(translate: Callable[[str], str] | None, lang: str | None = None) -> Iterator[None]:
+    """Word the questions made inside with `translate` (e.g. flask_babel.gettext) and the rule
+    notes of `lang`; None keeps the wording already chosen (English unless an outer block chose
+    another)."""
     token = _translate.set(translate or _translate.get())
+    lang_token = _lang.set(lang or ("en" if translate is str else _lang.get()))
     try:
         yield
     finally:
+        _lang.reset(lang_token)
         _translate.reset(token)
 
 TIERS = (1, 2, 3)
 TYPES = ("number", "legal", "rule", "one", "many", "assign")
 MAX_QUESTIONS = 50
 MAX_SEED = 2**32 - 1
-
-# Real creatures' names; their numbers vary (every prompt states them).
-TRAMPLERS = ("Colossal Dreadmaw", "Pelakka Wurm", "Rampaging Baloths", "Thorn Elemental",
-             "Krosan Colossus", "Ghalta, Primal Hunger", "Craterhoof Behemoth", "Force of Nature")
-BLOCKERS = ("Grizzly Bears", "Hill Giant", "Wall of Wood", "Runeclaw Bear", "Gray Ogre",
-            "Typhoid Rats", "Savannah Lions", "Trained Armodon", "Alpine Grizzly", "Elvish Warrior")
-WALKERS = ("Jace Beleren", "Chandra Nalaar", "Garruk Wildspeaker", "Liliana Vess")
-BATTLES = ("Invasion of Zendikar", "Invasion of Ergamon", "Invasion of Kaladesh")
 # Rules a `rule` question may offer: the deciding rule is always among them.
-RULE_CHOICES = ("510.1a", "510.1c", "702.19b", "702.19c", "702.19e", "702.22j")
+RULE_CHOICES = ("510.1a", "510.1b", "510.1c", "702.19b", "702.19c", "702.19d", "702.19e",
+                "702.19f", "702.22j")
+# Offered as a wrong answer, these would also be right: 702.19c and 702.19e apply 702.19b's
+# requirement on the way to a planeswalker's controller.
+ALSO_GOVERNS = {"702.19c": {"702.19b"}, "702.19e": {"702.19b"}}
 
 
 class GenerateError(ValueError):
@@ -115,51 +135,138 @@ def question_at(tier: int, seed: int, position: int,
     return question
 
 
-# --- boards: each scenario draws one board of its tier ----------------------------------------
+# --- boards: each scenario draws one board of its tier, from the card catalogue ---------------
+# A real card shows its printed numbers; what a board adds (counters, equipment, an effect's
+# ability) is said in its name, as lessons/cards.toml spells it.
+
+_COUNTER_WORDS = {"deathtouch": "a deathtouch counter", "double_strike": "a double strike counter",
+                  "first_strike": "a first strike counter", "trample": "a trample counter",
+                  "indestructible": "an indestructible counter", "lifelink": "a lifelink counter"}
+_BLOCKER_WORDS = {"can_block_additional", "indestructible", "deathtouch", "lifelink",
+                  *(f"protection_from_{c}" for c in ("white", "blue", "black", "red", "green"))}
+
+
+def _pool(*, trample: bool | None, power: tuple[int, int] = (0, 99),
+          words: set[str] | None = None) -> list:
+    cards = default_cards()
+    out = []
+    for card in (*cards.modelled(), *cards.tokens):
+        if card.may_show:  # its printed text shows only on some boards (protection from
+            continue       # monocolored): never drawn, so no board leaves it out
+        tramples = bool({"trample", "trample_over_planeswalkers"} & set(card.abilities))
+        if trample is not None and tramples != trample:
+            continue
+        if not power[0] <= card.power <= power[1]:
+            continue
+        if words is not None and not set(card.abilities) <= words:
+            continue
+        out.append(card)
+    return out
+
+
+def _shown(card, *, plus: int = 0, adds: tuple[str, ...] = (), effect: str | None = None) -> dict:
+    """A card as a board shows it, with +1/+1 counters and keyword counters said in its name;
+    `effect` is an ability an effect granted, said in brackets."""
+    facts = card.facts()
+    said = []
+    if plus:
+        said.append("a +1/+1 counter" if plus == 1 else f"{plus} +1/+1 counters")
+        facts["power"] += plus
+        facts["toughness"] += plus
+    for word in adds:
+        if word not in facts["abilities"]:
+            said.append(_COUNTER_WORDS[word])
+            facts["abilities"].append(word)
+    name = card.name
+    if said and not card.name.endswith(" token"):
+        name = f"{name} with {' and '.join(said)}"
+    elif said:  # a token is whatever made it says: no counters needed
+        name = card.name
+    if effect and effect not in facts["abilities"]:
+        name = f"{name} ({ABILITY_LABELS[effect].lower()})"
+        facts["abilities"].append(effect)
+    facts["name"] = name
+    return facts
 
 
 def make_blockers(rng: random.Random, count: int, *, marked: bool = False,
-                  abilities: tuple[str, ...] = ()) -> list[dict]:
-    names = rng.sample(BLOCKERS, count)
+                  abilities: tuple[str, ...] = (), always: bool = False) -> list[dict]:
+    """`count` different blockers (real cards or tokens, as printed); with `abilities`, some
+    (`always`: each) get one of them, as a counter or from an effect, said in the name."""
+    cards = rng.sample(_pool(trample=False, power=(0, 4), words=_BLOCKER_WORDS - {
+        "can_block_additional"}), count)
     out = []
-    for i, name in enumerate(names):
-        toughness = rng.randint(1, 5)
-        damage = rng.randint(0, toughness - 1) if marked and rng.random() < 0.6 else 0
-        out.append({"id": f"b{i + 1}", "name": name, "power": rng.randint(0, 4),
-                    "toughness": toughness, "damage": damage,
-                    "abilities": [rng.choice(abilities)] if abilities and rng.random() < 0.5 else []})
+    for i, card in enumerate(cards):
+        blocker = {"id": f"b{i + 1}", **_shown(card), "damage": 0}
+        if abilities and (always or rng.random() < 0.5):
+            word = rng.choice(abilities)  # a keyword counter if there is one, else an effect
+            counter = word in _COUNTER_WORDS
+            shown = _shown(card, adds=(word,) if counter else (), effect=None if counter else word)
+            blocker = {"id": f"b{i + 1}", **shown, "damage": 0}
+        toughness = blocker["toughness"]
+        if marked and toughness > 1 and rng.random() < 0.6:
+            blocker["damage"] = rng.randint(1, toughness - 1)
+        out.append(blocker)
     return out
 
 
 def make_trampler(rng: random.Random, blockers: list[dict], *,
                   power: tuple[int, int] = (4, 9),
                   abilities: tuple[str, ...] = ("trample",), attacking: str = "player",
-                  aid: str = "a1", name: str | None = None) -> dict:
-    return {"id": aid, "name": name or rng.choice(TRAMPLERS), "power": rng.randint(*power),
-            "toughness": rng.randint(4, 8), "abilities": list(abilities), "attacking": attacking,
+                  aid: str = "a1", avoid: tuple[str, ...] = ()) -> dict:
+    """An attacker with `abilities`: a real card (or token) with that kind of trample printed, or
+    without trample when `abilities` has none; other abilities (deathtouch, double strike) as
+    keyword counters said in its name. Its power falls in `power`, with +1/+1 counters now and
+    then."""
+    kind = next((w for w in ("trample_over_planeswalkers", "trample") if w in abilities), None)
+    # printed power 1 or more: no wall (defender, which the board format can't show) attacks
+    cards = [c for c in _pool(trample=kind is not None, power=(max(1, power[0] - 2), power[1]))
+             if c.name not in avoid and (kind is None or kind in c.abilities)
+             and not {"infect", "wither"} & set(c.abilities)]
+    card = rng.choice(cards)
+    low = max(0, power[0] - card.power)
+    plus = rng.randint(low, max(low, min(3, power[1] - card.power)))
+    adds = tuple(w for w in abilities if w in _COUNTER_WORDS and w != kind)
+    shown = _shown(card, plus=plus, adds=adds)
+    if len(shown["name"]) > MAX_NAME:  # a long name: its printed numbers, the counters it needs
+        shown = _shown(card, adds=adds)
+    return {"id": aid, **shown, "attacking": attacking,
             "blocked_by": [b["id"] for b in blockers]}
+
+
+def infected(rng: random.Random, blockers: list[dict]) -> dict:
+    """Putrefax (trample, infect) or Hateflayer with Rancor (trample, wither)."""
+    cards = default_cards()
+    if rng.random() < 0.5:
+        shown = cards.creature("Putrefax").facts()
+    else:
+        shown = cards.creature("Hateflayer").facts()
+        shown.update(name="Hateflayer with Rancor", power=shown["power"] + 2,
+                     abilities=[*shown["abilities"], "trample"])
+    return {"id": "a1", **shown, "attacking": "player", "blocked_by": [b["id"] for b in blockers]}
 
 
 def one_trampler(rng):
     """Tier 1: a trampler and one to three blockers; marked damage, deathtouch, protection."""
     blockers = make_blockers(rng, rng.randint(1, 3), marked=True,
-                         abilities=("protection_from_green", "indestructible"))
+                             abilities=("protection_from_green", "indestructible"))
     abilities = ("trample", "deathtouch") if rng.random() < 0.3 else ("trample",)
     return {"attackers": [make_trampler(rng, blockers, abilities=abilities)], "blockers": blockers}
 
 
 def shared_blocker(rng):
     """Tier 2: two tramplers, one blocker blocking both (it can block an additional creature)."""
-    wall = {"id": "b1", "name": rng.choice(BLOCKERS), "power": rng.randint(0, 3),
-            "toughness": rng.randint(3, 6), "damage": 0, "abilities": ["can_block_additional"]}
-    names = rng.sample(TRAMPLERS, 2)
-    return {"attackers": [make_trampler(rng, [wall], power=(2, 6), aid=f"a{i + 1}", name=names[i])
-                          for i in range(2)], "blockers": [wall]}
+    card = rng.choice([c for c in _pool(trample=False, power=(0, 3)) if c.toughness >= 3])
+    wall = {"id": "b1", **_shown(card, effect="can_block_additional"), "damage": 0}
+    first = make_trampler(rng, [wall], power=(2, 6), aid="a1")
+    second = make_trampler(rng, [wall], power=(2, 6), aid="a2", avoid=(first["name"],
+                                                                      first["name"].split(" with ")[0]))
+    return {"attackers": [first, second], "blockers": [wall]}
 
 
 def second_strike_step(rng):
     """Tier 2: the regular damage step after first strike: the survivors carry that damage."""
-    blockers = make_blockers(rng, rng.randint(2, 3), marked=True)
+    blockers = make_blockers(rng, rng.randint(2, 3))
     for b in blockers:
         b["damage"] = rng.randint(0, b["toughness"] - 1)
     return {"attackers": [make_trampler(rng, blockers, abilities=("trample", "double_strike"))],
@@ -168,36 +275,61 @@ def second_strike_step(rng):
 
 def blockers_gone(rng):
     """Tier 2: blocked, then every blocker left combat (702.19d), with or without trample."""
-    attacker = make_trampler(rng, [], abilities=("trample",) if rng.random() < 0.6 else ())
+    board: dict = {"blockers": []}
+    target = rng.choice(("player", "player", "player", "planeswalker", "battle"))
+    if target == "planeswalker":
+        board["planeswalkers"] = [_walker(rng, removed=0)]
+    elif target == "battle":
+        board["battles"] = [_battle(rng)]
+    attacker = make_trampler(rng, [], abilities=("trample",) if rng.random() < 0.6 else (),
+                             power=(2, 12), attacking={"player": "player", "planeswalker": "pw1",
+                                                       "battle": "bt1"}[target])
     attacker["blocked"] = True
-    return {"attackers": [attacker], "blockers": []}
+    return {"attackers": [attacker], **board}
+
+
+def _walker(rng, removed: float = 0.2) -> dict:
+    card = rng.choice(default_cards().planeswalkers)
+    return {"id": "pw1", "name": card.name, "loyalty": rng.randint(1, card.loyalty + 1),
+            "removed_from_combat": rng.random() < removed}
 
 
 def at_a_planeswalker(rng):
     """Tier 3: attacking a planeswalker with trample or trample over planeswalkers."""
     blockers = make_blockers(rng, rng.randint(1, 2), marked=True)
     kind = rng.choice(("trample", "trample_over_planeswalkers"))
-    walker = {"id": "pw1", "name": rng.choice(WALKERS), "loyalty": rng.randint(1, 5),
-              "removed_from_combat": rng.random() < 0.2}
     return {"attackers": [make_trampler(rng, blockers, abilities=(kind,), attacking="pw1")],
-            "blockers": blockers, "planeswalkers": [walker]}
+            "blockers": blockers, "planeswalkers": [_walker(rng)]}
 
 
 def at_a_battle(rng):
     """Tier 3: attacking a battle: trample over planeswalkers does not reach its protector."""
     blockers = make_blockers(rng, rng.randint(1, 2))
     kind = rng.choice(("trample", "trample_over_planeswalkers"))
-    battle = {"id": "bt1", "name": rng.choice(BATTLES), "defense": rng.randint(2, 6),
-              "removed_from_combat": False}
     return {"attackers": [make_trampler(rng, blockers, abilities=(kind,), attacking="bt1")],
-            "blockers": blockers, "battles": [battle]}
+            "blockers": blockers, "battles": [_battle(rng)]}
+
+
+def _battle(rng) -> dict:
+    card = rng.choice(default_cards().battles)
+    return {"id": "bt1", "name": card.name, "defense": rng.randint(1, card.defense),
+            "removed_from_combat": False}
 
 
 def deathtouch_already_lethal(rng):
     """Tier 3: deathtouch and a blocker that already has lethal damage marked (indestructible)."""
-    blockers = make_blockers(rng, 2)
-    worn = blockers[0]
-    worn.update(abilities=["indestructible"], damage=worn["toughness"] + rng.randint(0, 2))
+    worn_card = rng.choice([c for c in _pool(trample=False, power=(0, 4))
+                            if "indestructible" in c.abilities] or
+                           _pool(trample=False, power=(0, 4)))
+    worn = {"id": "b1", **_shown(worn_card, adds=() if "indestructible" in worn_card.abilities
+                                 else ("indestructible",)), "damage": 0}
+    if rng.random() < 0.5:  # a real card with an indestructible counter, now and then
+        other = rng.choice([c for c in _pool(trample=False, power=(0, 4), words=set())])
+        worn = {"id": "b1", **_shown(other, adds=("indestructible",)), "damage": 0}
+    worn["damage"] = worn["toughness"] + rng.randint(0, 2)
+    rest = [b for b in make_blockers(rng, 2) if b["name"] != worn["name"]][:1]
+    rest[0]["id"] = "b2"
+    blockers = [worn, *rest]
     return {"attackers": [make_trampler(rng, blockers, abilities=("trample", "deathtouch"))],
             "blockers": blockers}
 
@@ -228,6 +360,10 @@ def _target(board: dict, attacker: dict) -> str:
         if battle["id"] == target:
             return _("%(name)s’s protector", name=battle["name"])
     return _("the defending player")
+
+
+def _recipient(board: dict, attacker: dict, rid: str) -> str:
+    return _target(board, attacker) if rid == "player" else _names(board)[rid]
 
 
 def _describe(board: dict) -> str:
@@ -282,34 +418,152 @@ def _ability(word: str) -> str:
     return _(ABILITY_LABELS[word]).lower() if word in ABILITY_LABELS else word.replace("_", " ")
 
 
-def _lethal_words(board: dict, analysis: dict, attacker: dict) -> list[str]:
-    return list(_lethal_by_blocker(board, analysis, attacker).values())
+# --- facts: what the core says decides a question, and its words (rules.messages) ------------
 
 
-def _lethal_by_blocker(board: dict, analysis: dict, attacker: dict) -> dict[str, str]:
-    """Per blocker id, how much is lethal for it and why, in words."""
+def _lethal_notes(board: dict, analysis: dict, attacker: dict, only=None) -> list[str]:
+    """"Grizzly Bears: toughness 2, nothing marked = 2", per blocker: the pages' own wording."""
     names = _names(board)
-    words = {}
-    for bid, detail in analysis["creatures"][attacker["id"]]["lethal_detail"].items():
-        name = names[bid]
-        if detail["reason"] == "deathtouch":
-            words[bid] = _("%(name)s needs 1, because the attacker has deathtouch (702.2c)",
-                           name=name)
-        elif detail["reason"] == "already_lethal":
-            words[bid] = _("%(name)s needs 0 more, because it already has lethal damage marked",
-                           name=name)
-        elif detail["marked"]:
-            words[bid] = _("%(name)s needs %(needs)s (toughness %(toughness)s minus %(marked)s "
-                           "marked)", name=name, needs=detail["needs"],
-                           toughness=detail["toughness"], marked=detail["marked"])
-        else:
-            words[bid] = _("%(name)s needs %(needs)s (its toughness)", name=name,
-                           needs=detail["needs"])
-    return words
+    guards = {b["id"]: b["abilities"] for b in board["blockers"]}
+    details = analysis["creatures"][attacker["id"]]["lethal_detail"]
+    return [_("%(name)s: %(note)s", name=names[bid],
+              note=lethal_words(detail, guards.get(bid, ()), _))
+            for bid, detail in details.items() if only is None or bid in only]
 
 
-def _most(board: dict, analysis: dict, attacker: dict) -> int:
-    return analysis["creatures"][attacker["id"]]["recipients"].get("player", {}).get("max", 0)
+def _lethal_rules(board: dict, analysis: dict, attacker: dict, only=None) -> list[str]:
+    """702.2c when deathtouch decides a blocker's lethal damage, 120.6 when marked damage does."""
+    details = [d for bid, d in analysis["creatures"][attacker["id"]]["lethal_detail"].items()
+               if only is None or bid in only]
+    rules = []
+    if any(d["deathtouch"] and d["reason"] != "already_lethal" for d in details):
+        rules.append("702.2c")
+    if any(d["reason"] == "already_lethal" or (d["reason"] == "toughness_minus_marked"
+                                               and d["marked"]) for d in details):
+        rules.append("120.6")
+    return rules
+
+
+def _reach_rules(board: dict, analysis: dict, attacker: dict, rid: str) -> list[str]:
+    """The rules the core names for damage from `attacker` reaching `rid`, with those that
+    decide its blockers' lethal damage."""
+    info = analysis["creatures"][attacker["id"]]
+    if rid in info["closed"]:
+        return [info["closed"][rid]]
+    if rid not in info["recipients"]:
+        return [info["nothing_rule"] or "510.1b"]
+    rule = info["reach"].get(rid)
+    rules = [rule] if rule else ([] if attacker.get("blocked_by") else ["510.1b"])
+    if rule == "702.19c" or rule == "702.19e":
+        rules.append("702.19b") if attacker["blocked_by"] else None
+    if attacker["blocked_by"] and ("trample" in attacker["abilities"]
+                                   or "trample_over_planeswalkers" in attacker["abilities"]):
+        rules += _lethal_rules(board, analysis, attacker)
+    return [r for r in dict.fromkeys(rules) if r]
+
+
+@lru_cache(maxsize=1)
+def _rule_notes() -> dict[str, dict[str, str]]:
+    """lessons/rules.toml: what each rule says, per language, as the pages' rule tags say it."""
+    return tomllib.loads((paths.LESSONS / "rules.toml").read_text(encoding="utf-8"))
+
+
+def _reasons(rules) -> list[str]:
+    """Each deciding rule in the pages' own words (its rule note), with its number."""
+    notes = _rule_notes()
+    out = []
+    for rule in dict.fromkeys(rules):
+        note = notes.get(_lang.get(), {}).get(rule) or notes["en"].get(rule)
+        # Translators: a rule note, then its number: "Trample …; the rest may go on (702.19b)."
+        out.append(_("%(note)s (%(rule)s).", note=note.rstrip(".。"), rule=rule) if note else rule)
+    return out
+
+
+def _most(analysis: dict, attacker: dict, rid: str = "player") -> int:
+    return analysis["creatures"][attacker["id"]]["recipients"].get(rid, {}).get("max", 0)
+
+
+def _asked_recipient(board: dict, attacker: dict) -> str:
+    """What a question about damage past the blockers asks about: the player it attacks; for a
+    planeswalker, its controller when trample over planeswalkers can reach them, else the
+    planeswalker itself (702.19f decides the controller: a rule question asks that); for a
+    battle, the battle (no trample reaches its protector)."""
+    target = attacker.get("attacking", "player")
+    if target == "player":
+        return "player"
+    walker = next((w for w in board.get("planeswalkers", []) if w["id"] == target), None)
+    if walker is not None and ("trample_over_planeswalkers" in attacker["abilities"]
+                               or walker["removed_from_combat"]):
+        return "player"
+    return target
+
+
+def _sum(board: dict, analysis: dict, attacker: dict, rid: str) -> tuple[str, dict] | None:
+    """The arithmetic of the most `attacker` can send to `rid`, as a line of numbers, and the
+    facts it is made of; None when those facts don't sum to the core's answer (the question is
+    then not asked: a judge would find the explanation wrong)."""
+    info = analysis["creatures"][attacker["id"]]
+    most = _most(analysis, attacker, rid)
+    power = info["assigns"]
+    needs = dict(info["lethal"])
+    help_ = {}
+    for bid in needs:
+        others = sum(analysis["creatures"][x["id"]]["assigns"] for x in board["attackers"]
+                     if x is not attacker and bid in x["blocked_by"])
+        if others:
+            help_[bid] = min(needs[bid], others)
+    walker = next((w for w in board.get("planeswalkers", []) if w["id"] == attacker.get(
+        "attacking")), None)
+    loyalty = walker["loyalty"] if rid == "player" and walker and not walker[
+        "removed_from_combat"] and info["reach"].get("player") == "702.19c" else 0
+    terms = [f"{needs[b]}" if b not in help_ else f"({needs[b]} − {help_[b]})" for b in needs]
+    left = power - sum(needs[b] - help_.get(b, 0) for b in needs) - loyalty
+    if max(0, left) != most:
+        return None
+    line = " − ".join([str(power), *terms, *([str(loyalty)] if loyalty else [])])
+    if left < 0:
+        return f"{line} = −{-left}", {"creature": attacker["id"], "recipient": rid,
+                                      "assigns": power, "lethal": needs, "others": help_,
+                                      "loyalty": loyalty, "most": most}
+    facts = {"creature": attacker["id"], "recipient": rid, "assigns": power, "lethal": needs,
+             "others": help_, "loyalty": loyalty, "most": most}
+    return f"{line} = {most}", facts
+
+
+def _most_words(board: dict, analysis: dict, attacker: dict, rid: str) -> tuple[str, list, dict] | None:
+    """Why `attacker` can send at most so much to `rid`: the rules that decide, the lethal
+    damage of each blocker, the sum. None when the facts can't be said so that they add up."""
+    info = analysis["creatures"][attacker["id"]]
+    most = _most(analysis, attacker, rid)
+    rules = _reach_rules(board, analysis, attacker, rid)
+    names = _names(board)
+    parts = _reasons(rules)
+    facts: dict = {"creature": attacker["id"], "recipient": rid, "most": most}
+    reachable = rid in info["recipients"] and most > 0
+    if rid in info["recipients"] and attacker["blocked_by"]:
+        summed = _sum(board, analysis, attacker, rid)
+        if summed is None:
+            return None
+        line, facts = summed
+        parts.append(_("%(notes)s.", notes=_("; ").join(_lethal_notes(board, analysis, attacker))))
+        if facts["others"]:
+            parts.append(_("Damage other attackers assign to a blocker counts toward its lethal "
+                           "damage: %(help)s.", help=_(", ").join(
+                               _("%(n)s to %(name)s", n=n, name=names[b])
+                               for b, n in facts["others"].items())))
+        if facts["loyalty"]:
+            parts.append(_("%(name)s needs damage equal to its loyalty, %(loyalty)s, first.",
+                           name=names[attacker["attacking"]], loyalty=facts["loyalty"]))
+        parts.append(_("%(name)s assigns %(power)s: %(sum)s, so at most %(most)s can go to "
+                       "%(target)s.", name=attacker["name"], power=info["assigns"], sum=line,
+                       most=most, target=_recipient(board, attacker, rid)))
+    elif reachable:
+        parts.append(_("%(name)s assigns all %(power)s to %(target)s.", name=attacker["name"],
+                       power=most, target=_recipient(board, attacker, rid)))
+    else:
+        parts.append(_("%(name)s can assign nothing to %(target)s: %(most)s.",
+                       name=attacker["name"], target=_recipient(board, attacker, rid), most=most))
+    return _sentences(parts), rules, facts
 
 
 _ID_NOTE = re.compile(r" \((?:a|b|pw|bt)\d+\)")
@@ -338,30 +592,53 @@ def _base(board: dict, kind: str, prompt: str, answer, rules: list[str], explana
 
 
 def split_words(board: dict, split: dict) -> str:
+    """A split in words, as the pages' split_list says each part ("2 to Grizzly Bears")."""
     names = _names(board)
     attackers = {a["id"]: a for a in board["attackers"]}
     out = []
     for aid, row in split.items():
-        parts = [_("%(n)s to %(recipient)s", n=n, recipient=_target(board, attackers[aid])
+        parts = [_("%(n)s to %(name)s", n=n, name=_target(board, attackers[aid])
                    if r == "player" else names[r]) for r, n in row.items() if n]
         out.append(_("%(name)s: %(parts)s", name=names[aid],
-                     parts=_(", ").join(parts) or _("no damage")))
+                     parts=_(", ").join(parts) or _("no damage assigned")))
     return _("; ").join(out)
+
+
+def _split_rules(board: dict, analysis: dict, split: dict) -> list[str]:
+    """The rules a legal split keeps, attacker by attacker: where its damage went decides."""
+    rules: list[str] = []
+    for a in board["attackers"]:
+        row = split.get(a["id"], {})
+        nothing = analysis["creatures"][a["id"]]["nothing_rule"]
+        if nothing:  # it assigns no combat damage at all (510.1a, 510.1c, 702.19f...)
+            rules.append(nothing)
+        past = [r for r, n in row.items() if n and r not in a["blocked_by"]]
+        for r in past:
+            rules += _reach_rules(board, analysis, a, r)
+        if not past and sum(row.values()):
+            tramples = "trample" in a["abilities"] or "trample_over_planeswalkers" in a["abilities"]
+            rules += ["702.19b", *_lethal_rules(board, analysis, a)] if tramples else ["510.1c"]
+    return list(dict.fromkeys(rules))
+
+
+def _problem_rules(problems: list[dict]) -> list[str]:
+    return list(dict.fromkeys(p["rule"] for p in problems))
 
 
 def number_question(board, rng):
     analysis = analyze(board)
     attacker = rng.choice(board["attackers"])
-    most = _most(board, analysis, attacker)
-    lethal = _lethal_words(board, analysis, attacker)
-    why = _sentences(([_("%(reasons)s.", reasons=_("; ").join(lethal))] if lethal else []) + [
-        _("%(name)s can assign at most %(most)s to %(target)s.", name=attacker["name"], most=most,
-          target=_target(board, attacker))])
+    rid = _asked_recipient(board, attacker)
+    said = _most_words(board, analysis, attacker, rid)
+    if said is None:
+        return None
+    why, rules, facts = said
+    target = _recipient(board, attacker, rid)
     return _base(board, "number",
                  _("%(board)s What is the most damage %(name)s can assign to %(target)s?",
-                   board=_describe(board), name=attacker["name"], target=_target(board, attacker)),
-                 most, ["702.19b", "510.1c"], why,
-                 verify={"kind": "max", "creature": attacker["id"], "recipient": "player"})
+                   board=_describe(board), name=attacker["name"], target=target),
+                 facts["most"], rules, why, facts=facts,
+                 verify={"kind": "max", "creature": attacker["id"], "recipient": rid})
 
 
 def _random_split(board: dict, analysis: dict, rng: random.Random) -> dict:
@@ -385,13 +662,16 @@ def legal_question(board, rng, split: dict | None = None):
     result = check({**board, "assignment": split})
     judged = {**board, "assignment": split}
     if result["legal"]:
-        why = _("Legal: %(reasons)s.", reasons=_("; ").join(
-            _lethal_words(board, analysis, board["attackers"][0])
-            or [_("every rule for this split is met")]))
-        rules = ["702.19b"]
+        rules = _split_rules(board, analysis, split)
+        notes = [n for a in board["attackers"] if any(split.get(a["id"], {}).get(r) for r in
+                                                       split.get(a["id"], {})
+                                                       if r not in a["blocked_by"])
+                 for n in _lethal_notes(board, analysis, a)]
+        why = _sentences([_("Legal."), *_reasons(rules),
+                          *([_("%(notes)s.", notes=_("; ").join(notes))] if notes else [])])
     else:
-        why = _said(result["problems"], board)
-        rules = [p["rule"] for p in result["problems"]]
+        rules = _problem_rules(result["problems"])
+        why = _sentences([_said(result["problems"], board), *_reasons(rules)])
     return _base(judged, "legal", _("%(board)s Alice assigns: %(split)s. Is this assignment "
                                     "legal?", board=_describe(board),
                                     split=split_words(board, split)),
@@ -406,23 +686,34 @@ def rule_question(board, rng):
         rules = {p["rule"] for p in problems}
         if len(rules) == 1 and problems[0]["rule"] in RULE_CHOICES:
             deciding = problems[0]["rule"]
-            options = [deciding, *rng.sample([r for r in RULE_CHOICES if r != deciding], 3)]
+            wrong = [r for r in RULE_CHOICES
+                     if r != deciding and r not in ALSO_GOVERNS.get(deciding, ())]
+            options = [deciding, *rng.sample(wrong, 3)]
             rng.shuffle(options)
             return _base({**board, "assignment": split}, "rule",
                          _("%(board)s Alice assigns: %(split)s. This assignment is illegal. "
                            "Which rule decides that?", board=_describe(board),
                            split=split_words(board, split)), deciding, [deciding],
-                         _said(problems, board),
+                         _sentences([_said(problems, board), *_reasons([deciding])]),
                          options=[{"id": r, "text": _("Rule %(rule)s", rule=r)} for r in options])
     return None
 
 
 def one_question(board, rng):
+    """How much lethal damage a blocker needs before the attacker may assign past it: asked only
+    where it ever may (702.19f, power short of all its blockers' lethal damage) and where the
+    blocker is its alone (another attacker's damage would count too)."""
+    analysis = analyze(board)
     blocked = [a for a in board["attackers"] if a["blocked_by"]]
     if not blocked:
         return None
     attacker = rng.choice(blocked)
+    rid = _asked_recipient(board, attacker)
+    if _most(analysis, attacker, rid) <= 0:
+        return None
     chosen = rng.choice(attacker["blocked_by"])
+    if sum(chosen in a["blocked_by"] for a in board["attackers"]) > 1:
+        return None
     blocker = next(b for b in board["blockers"] if b["id"] == chosen)
     parsed = parse_board(board)
     deathtouch = "deathtouch" in attacker["abilities"]
@@ -434,15 +725,19 @@ def one_question(board, rng):
     if len(misreadings) < 3:
         return None
     options = sorted({key, *rng.sample(misreadings, 3)})
-    analysis = analyze(board)
-    why = _lethal_by_blocker(board, analysis, attacker)[blocker["id"]]
+    rules = ["702.19b", *_lethal_rules(board, analysis, attacker, only={chosen})]
+    if analysis["creatures"][attacker["id"]]["reach"].get(rid) in ("702.19c", "702.19e"):
+        rules.append(analysis["creatures"][attacker["id"]]["reach"][rid])
+    why = _sentences([*_reasons(rules), _("%(notes)s.", notes=_lethal_notes(
+        board, analysis, attacker, only={chosen})[0])])
     return _base(board, "one", _("%(board)s How much damage must %(attacker)s assign to "
                                  "%(blocker)s before it may assign any to %(target)s?",
                                  board=_describe(board), attacker=attacker["name"],
-                                 blocker=blocker["name"], target=_target(board, attacker)),
-                 str(key), ["702.19b", "702.2c"] if deathtouch else ["702.19b"],
-                 _("%(reasons)s.", reasons=why),
+                                 blocker=blocker["name"],
+                                 target=_recipient(board, attacker, rid)),
+                 str(key), rules, why,
                  options=[{"id": str(o), "text": str(o)} for o in options],
+                 facts={"creature": attacker["id"], "recipient": rid, "blocker": chosen},
                  verify={"kind": "lethal", "creature": attacker["id"], "blocker": blocker["id"]})
 
 
@@ -457,7 +752,8 @@ def many_question(board, rng):
             splits.append(split)
         if len(splits) == 4:
             break
-    verdicts = [check({**board, "assignment": s})["legal"] for s in splits]
+    results = [check({**board, "assignment": s}) for s in splits]
+    verdicts = [r["legal"] for r in results]
     if len(splits) < 4 or all(verdicts) or not any(verdicts):
         return None
     order = list(range(4))
@@ -465,34 +761,43 @@ def many_question(board, rng):
     options = [{"id": "abcd"[i], "text": split_words(board, splits[j]), "assignment": splits[j]}
                for i, j in enumerate(order)]
     answer = ["abcd"[i] for i, j in enumerate(order) if verdicts[j]]
-    why = _sentences(
-        _("(%(letter)s) legal.", letter="abcd"[i]) if verdicts[j] else
-        _("(%(letter)s) %(problems)s", letter="abcd"[i], problems=_said(
-            check({**board, "assignment": splits[j]})["problems"], board))
-        for i, j in enumerate(order))
+    rules: list[str] = []
+    for split, result in zip(splits, results):
+        rules += _split_rules(board, analysis, split) if result["legal"] else \
+            _problem_rules(result["problems"])
+    why = _sentences([
+        *(_("(%(letter)s) legal.", letter="abcd"[i]) if verdicts[j] else
+          _("(%(letter)s) %(problems)s", letter="abcd"[i],
+            problems=_said(results[j]["problems"], board)) for i, j in enumerate(order)),
+        *_reasons(rules)])
     return _base(board, "many", _("%(board)s Which of these assignments are legal? Select all "
                                   "that apply.", board=_describe(board)),
-                 answer, ["702.19b"], why, options=options)
+                 answer, rules, why, options=options)
 
 
 def assign_question(board, rng):
     analysis = analyze(board)
     # The example split is the core's best; ask only about an attacker it sends the most for.
-    reached = [a for a in board["attackers"]
-               if analysis["best"].get(a["id"], {}).get("player", 0) == _most(board, analysis, a)]
-    reached = [a for a in reached if _most(board, analysis, a) > 0]  # nothing to drag otherwise
+    reached = []
+    for a in board["attackers"]:
+        rid = _asked_recipient(board, a)
+        most = _most(analysis, a, rid)
+        if most > 0 and analysis["best"].get(a["id"], {}).get(rid, 0) == most:
+            reached.append((a, rid))
     if not reached:
         return None
-    attacker = rng.choice(reached)
-    most = _most(board, analysis, attacker)
-    lethal = _lethal_words(board, analysis, attacker)
-    why = _sentences(([_("%(reasons)s.", reasons=_("; ").join(lethal))] if lethal else []) + [
-        _("At most %(most)s can reach %(target)s; for example: %(split)s.", most=most,
-          target=_target(board, attacker), split=split_words(board, analysis["best"]))])
+    attacker, rid = rng.choice(reached)
+    said = _most_words(board, analysis, attacker, rid)
+    if said is None:
+        return None
+    why, rules, facts = said
+    why = _sentences([why, _("For example: %(split)s.",
+                             split=split_words(board, analysis["best"]))])
     return _base(board, "assign", _("%(board)s Assign the combat damage so that the most "
                                     "possible reaches %(target)s.", board=_describe(board),
-                                    target=_target(board, attacker)), most, ["702.19b"], why,
-                 goal={"kind": "most", "creature": attacker["id"], "recipient": "player"},
+                                    target=_recipient(board, attacker, rid)),
+                 facts["most"], rules, why, facts=facts,
+                 goal={"kind": "most", "creature": attacker["id"], "recipient": rid},
                  example=analysis["best"])
 
 

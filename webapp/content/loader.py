@@ -60,12 +60,14 @@ def collect(path: str | Path, *, verify_keys: bool = True) -> tuple[Curriculum, 
                 if complete:
                     lessons.append(lesson)
     if verify_keys and checkable:
+        from .cards import folder_problems
         from .verify import key_checks
 
         for item in key_checks(Curriculum(root, tuple(checkable))):
             message = item.run()
             if message:
                 problems.append(Problem(item.path, item.field, message))
+        problems += folder_problems(root)  # real cards with their printed numbers (cards.toml)
     notes = _read_rule_notes(root, checkable, problems)
     glossary = read_glossary(root, lessons, problems)
     return Curriculum(root, tuple(lessons), notes, glossary), problems

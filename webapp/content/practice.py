@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .generate import (MAKERS, GenerateError, make_blockers, make_trampler, at_a_battle,
-                       at_a_planeswalker, blockers_gone, number_question, second_strike_step,
-                       shared_blocker)
+from .generate import (MAKERS, GenerateError, at_a_battle, at_a_planeswalker, blockers_gone,
+                       infected, make_blockers, make_trampler, number_question,
+                       second_strike_step, shared_blocker)
 
 PRACTICE_KINDS = ("number", "legal", "assign")
 
@@ -65,24 +65,32 @@ def _with_deathtouch(rng):
 
 
 def _with_marks(rng):
-    blockers = make_blockers(rng, rng.randint(1, 3))
-    for b in blockers:
-        b["toughness"] = max(b["toughness"], 2)
-    worn = rng.choice(blockers)
+    """Marked damage on at least one blocker (one with toughness 2 or more: cards as printed)."""
+    while True:
+        blockers = make_blockers(rng, rng.randint(1, 3))
+        tough = [b for b in blockers if b["toughness"] >= 2]
+        if tough:
+            break
+    worn = rng.choice(tough)
     worn["damage"] = rng.randint(1, worn["toughness"] - 1)
     return {"attackers": [make_trampler(rng, blockers)], "blockers": blockers}
 
 
 def _with_protection(rng):
-    blockers = make_blockers(rng, rng.randint(1, 3))
-    rng.choice(blockers)["abilities"] = [rng.choice(("protection_from_green", "indestructible"))]
+    """A blocker with protection from green or indestructible: printed, a counter, or an effect
+    said in its name."""
+    blockers = make_blockers(rng, rng.randint(1, 3),
+                             abilities=("protection_from_green", "indestructible"))
+    if not any({"protection_from_green", "indestructible"} & set(b["abilities"])
+               for b in blockers):
+        blockers[0] = make_blockers(rng, 1, abilities=("protection_from_green",),
+                                    always=True)[0]
     return {"attackers": [make_trampler(rng, blockers)], "blockers": blockers}
 
 
 def _with_infect(rng):
-    board = _plain_trampler(rng)
-    board["attackers"][0]["abilities"].append(rng.choice(("infect", "wither")))
-    return board
+    blockers = make_blockers(rng, rng.randint(1, 3))
+    return {"attackers": [infected(rng, blockers)], "blockers": blockers}
 
 
 IDEA_BOARDS: dict[str, Callable] = {

@@ -46,7 +46,8 @@ def resolve(ref: dict, lang: str = DEFAULT_LANGUAGE,
     catalogs' gettext for `lang` (English without it). `langs` says which language each text
     part is in, so a page can mark English left in a French page."""
     bank = bank or default_bank()
-    with translated(translate if lang != DEFAULT_LANGUAGE and translate else str):
+    with translated(translate if lang != DEFAULT_LANGUAGE and translate else str,
+                    lang if translate is not None else DEFAULT_LANGUAGE):
         if "bank" in ref:
             q = bank.get(str(ref["bank"]))
             if q is None:

@@ -16,9 +16,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .check import as_board
+from .check import as_board, wrong_recipient
 from .model import PLAYER, Blocker, Board, BoardError
-from .recipients import Plan, lethal_damage, lethal_reason, plan_for
+from .recipients import Plan, lethal_damage, lethal_reason, plan_for, structural_recipients
 
 # Choices walked for the whole board; beyond this it is refused rather than analysed slowly. The
 # largest teaching boards walk a few thousand; a refusal costs at most this much work, once.
@@ -103,7 +103,21 @@ def _attacker_entry(board: Board, plan: Plan) -> dict:
                   for rid, g in plan.gates.items()},
         "chooser": plan.chooser,
         "chooser_rule": plan.chooser_rule,
+        "reach": dict(plan.reach),
+        "closed": _closed(board, plan),
+        "nothing_rule": plan.nothing_rule,
     }
+
+
+def _closed(board: Board, plan: Plan) -> dict[str, str]:
+    """What an attacker could be said to damage but never may on this board, and the rule that
+    rules it out (the planeswalker's controller without trample over planeswalkers: 702.19f)."""
+    if not plan.recipients:
+        return {}
+    out = {}
+    for rid in sorted(structural_recipients(board, plan.creature) - set(plan.recipients)):
+        out[rid] = wrong_recipient(board, plan.creature, rid)["rule"]
+    return out
 
 
 def _blocker_entry(plan: Plan) -> dict:

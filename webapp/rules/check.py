@@ -8,15 +8,12 @@ from typing import Any
 from . import messages
 from .model import (PLAYER, Attacker, Battle, Blocker, Board, BoardError, Planeswalker,
                     parse_assignment, parse_board)
-from .recipients import Plan, plan_for
+from .recipients import NOTHING_RULE, Plan, plan_for
 
 # Every rule number the engine can name in its answers (problems, gates, who chooses): pages
 # explain each one (lessons/rules.toml), and a test keeps this list complete.
 ENGINE_RULES = frozenset({"506.4c", "510.1a", "510.1b", "510.1c", "510.1d", "702.19a", "702.19b",
-                          "702.19c", "702.19e", "702.19f", "702.22j", "702.22k"})
-
-_NOTHING_RULE = {"no_power": "510.1a", "no_blockers_left": "510.1c", "target_removed": "510.1b",
-                 "planeswalker_removed": "702.19f", "not_blocking": "510.1d"}
+                          "702.19c", "702.19d", "702.19e", "702.19f", "702.22j", "702.22k"})
 
 
 def as_board(data: Board | dict) -> Board:
@@ -90,10 +87,10 @@ def _creature_problems(board: Board, plan: Plan, split: dict[str, int], totals: 
         if reason == "planeswalker_removed" and not c.tramples:
             reason = "target_removed"
         target = getattr(c, "attacking", None)
-        return [_problem("no_damage_to_assign", _NOTHING_RULE[reason], c, None, reason=reason,
+        return [_problem("no_damage_to_assign", NOTHING_RULE[reason], c, None, reason=reason,
                          assigned=assigned, power=c.power,
                          target_name=board.name_of(target) if target else "")]
-    out = [_wrong_recipient(board, c, rid) for rid, n in split.items()
+    out = [wrong_recipient(board, c, rid) for rid, n in split.items()
            if n and rid not in plan.recipients]
     if assigned != c.assigns:
         out.append(_problem("wrong_total", "510.1a", c, None, power=c.assigns, assigned=assigned))
@@ -104,11 +101,13 @@ def _creature_problems(board: Board, plan: Plan, split: dict[str, int], totals: 
 
 
 def _gate_problems(board: Board, a: Attacker, rid: str, gate, totals: Totals) -> list[dict]:
+    """Damage past the blockers before each has lethal damage breaks the gate's own rule: 702.19b,
+    or for a planeswalker's controller 702.19c (702.19e once the planeswalker left combat)."""
     out = []
     for bid in gate.blockers:
         b = board.creature(bid)
         if not totals.lethal(b):
-            out.append(_problem("player_before_lethal", "702.19b", a, bid, target=rid,
+            out.append(_problem("player_before_lethal", gate.rule, a, bid, target=rid,
                                 target_name=board.name_of(rid), blocker=bid, blocker_name=b.name,
                                 has=totals.on[bid], needs=b.toughness - b.damage,
                                 marked=b.damage, deathtouch=a.has("deathtouch")))
@@ -121,7 +120,7 @@ def _gate_problems(board: Board, a: Attacker, rid: str, gate, totals: Totals) ->
     return out
 
 
-def _wrong_recipient(board: Board, c, rid: str) -> dict:
+def wrong_recipient(board: Board, c, rid: str) -> dict:
     """Why a structurally possible recipient is ruled out on this board."""
     if isinstance(c, Blocker):
         if c.has("trample") or c.has("trample_over_planeswalkers"):

@@ -105,3 +105,36 @@ def render(code: str, params: dict) -> str:
     if "blocker_name" in named:
         named["blocker_name"] = f"{named['blocker_name']} ({named['blocker']})"
     return sentence(code, params) % named
+
+
+# Where a blocker's lethal damage comes from (analyze()'s lethal_detail), as every page and the
+# quiz generator say it: one wording, translated where it is shown (webapp.i18n.lethal_note).
+LETHAL_NOTES = {
+    "deathtouch": N_("deathtouch: 1 is lethal"),
+    "already_lethal": N_("already has lethal damage marked: 0 more needed"),
+    "marked": N_("toughness %(toughness)s − %(marked)s marked = %(needs)s"),
+    "plain": N_("toughness %(toughness)s, nothing marked = %(needs)s"),
+    "protection": N_("protection doesn’t change lethal"),
+    "indestructible": N_("indestructible doesn’t change lethal"),
+}
+
+
+def lethal_words(detail: dict, abilities=(), gettext=lambda text, **params: text % params
+                 if params else text) -> str:
+    """Where a lethal number comes from (702.19b, 702.2c, 120.6), worded with `gettext`."""
+    reason = detail.get("reason")
+    if reason in ("deathtouch", "already_lethal"):
+        note = gettext(LETHAL_NOTES[reason])
+    elif detail.get("marked"):
+        note = gettext(LETHAL_NOTES["marked"], toughness=detail.get("toughness"),
+                       marked=detail.get("marked"), needs=detail.get("needs"))
+    else:
+        note = gettext(LETHAL_NOTES["plain"], toughness=detail.get("toughness"),
+                       needs=detail.get("needs"))
+    extras = []
+    if any(a.startswith("protection_from_") for a in abilities):
+        extras.append(gettext(LETHAL_NOTES["protection"]))
+    if "indestructible" in abilities:
+        extras.append(gettext(LETHAL_NOTES["indestructible"]))
+    return gettext("; ").join([note, *extras])
+

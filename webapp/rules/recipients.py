@@ -40,6 +40,11 @@ class Gate:
     planeswalker: str | None = None
 
 
+# Why a creature assigns no combat damage -> the rule that says so.
+NOTHING_RULE = {"no_power": "510.1a", "no_blockers_left": "510.1c", "target_removed": "510.1b",
+                "planeswalker_removed": "702.19f", "not_blocking": "510.1d"}
+
+
 @dataclass(frozen=True)
 class Plan:
     """A creature's legal recipients in display order, the gates on some of them, why it has none,
@@ -51,6 +56,12 @@ class Plan:
     nothing_because: str | None = None
     chooser: str = "attacking_player"
     chooser_rule: str = "510.1c"
+    reach: dict[str, str] = field(default_factory=dict)  # recipient past the blockers -> rule
+
+    @property
+    def nothing_rule(self) -> str | None:
+        """The rule that leaves it nothing to assign (510.1a-d, 702.19f), if so."""
+        return NOTHING_RULE.get(self.nothing_because) if self.nothing_because else None
 
     @property
     def assigns(self) -> int:
@@ -60,8 +71,8 @@ class Plan:
 def attacker_plan(board: Board, a: Attacker) -> Plan:
     chooser, chooser_rule = _attacker_chooser(board, a)
 
-    def plan(recipients=(), gates=None, nothing=None) -> Plan:
-        return Plan(a, tuple(recipients), gates or {}, nothing, chooser, chooser_rule)
+    def plan(recipients=(), gates=None, nothing=None, reach=None) -> Plan:
+        return Plan(a, tuple(recipients), gates or {}, nothing, chooser, chooser_rule, reach or {})
 
     if a.assigns == 0:
         return plan(nothing="no_power")  # 510.1a
@@ -71,7 +82,8 @@ def attacker_plan(board: Board, a: Attacker) -> Plan:
     target = None if a.attacking == PLAYER else board.thing(a.attacking)
     top = isinstance(target, Planeswalker) and a.has("trample_over_planeswalkers")
     must_kill = a.blocked_by if a.blocked else ()
-    rule = "702.19b"
+    # 510.1b unblocked; 702.19d blocked, no blocker left; 702.19b past the blockers
+    rule = "510.1b" if not a.blocked else "702.19d" if not a.blocked_by else "702.19b"
     beyond: list[tuple[str, Gate]] = []
     if target is None or not target.removed_from_combat:
         beyond.append((a.attacking, Gate(rule, must_kill)))
@@ -84,7 +96,7 @@ def attacker_plan(board: Board, a: Attacker) -> Plan:
         why = "planeswalker_removed" if isinstance(target, Planeswalker) else "target_removed"
         return plan(nothing=why)
     gates = {rid: g for rid, g in beyond if g.blockers or g.planeswalker}
-    return plan(recipients, gates)
+    return plan(recipients, gates, reach={rid: g.rule for rid, g in beyond})
 
 
 def _attacker_chooser(board: Board, a: Attacker) -> tuple[str, str]:

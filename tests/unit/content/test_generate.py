@@ -41,16 +41,15 @@ def test_every_type_appears_in_every_tier():
         assert {q["type"] for q in generate(tier, len(TYPES), 5)} == set(TYPES)
 
 
-def most_to_target(board: dict, attacker: str) -> int:
-    return analyze(board)["creatures"][attacker]["recipients"].get("player", {}).get("max", 0)
+def most_to(board: dict, attacker: str, recipient: str) -> int:
+    return analyze(board)["creatures"][attacker]["recipients"].get(recipient, {}).get("max", 0)
 
 
 def assert_keyed_by_the_core(q: dict) -> None:
     board = q["board"]
     if q["type"] in ("number", "assign"):
-        attacker = q["goal"]["creature"] if q["type"] == "assign" else None
-        candidates = [attacker] if attacker else [a["id"] for a in board["attackers"]]
-        assert q["answer"] in {most_to_target(board, a) for a in candidates}
+        asked = q["goal"] if q["type"] == "assign" else q["verify"]
+        assert q["answer"] == most_to(board, asked["creature"], asked["recipient"])
         if q["type"] == "assign":
             graded = grade_assign(q, q["example"])
             assert graded["correct"], (q["id"], graded)
@@ -111,3 +110,45 @@ def test_out_of_range_requests_name_the_field(tier, n, seed, field):
     with pytest.raises(GenerateError) as err:
         generate(tier, n, seed)
     assert err.value.field == field
+
+
+def test_explanations_word_lethal_damage_and_rules_as_the_pages_do():
+    """One wording (issue 20, step 4): lethal damage as the slider notes say it
+    (rules.messages.lethal_words, which i18n.lethal_note renders), each cited rule with its
+    note from lessons/rules.toml, and the facts summing to the key."""
+    import tomllib
+
+    from webapp.paths import LESSONS
+    from webapp.rules.messages import lethal_words
+
+    notes = tomllib.loads((LESSONS / "rules.toml").read_text())["en"]
+    seen = 0
+    for seed in range(30):
+        for q in generate(1 + seed % 3, len(TYPES), seed):
+            if q["type"] not in ("number", "assign") or not q["facts"].get("lethal"):
+                continue
+            seen += 1
+            info = analyze(q["board"])["creatures"][q["facts"]["creature"]]
+            guards = {b["id"]: b["abilities"] for b in q["board"]["blockers"]}
+            for bid, detail in info["lethal_detail"].items():
+                assert lethal_words(detail, guards[bid]) in q["explanation"], q["id"]
+            for rule in q["rules"]:
+                assert notes[rule].rstrip(".") in q["explanation"], (q["id"], rule)
+            facts = q["facts"]
+            left = facts["assigns"] - sum(n - facts["others"].get(b, 0)
+                                          for b, n in facts["lethal"].items()) - facts["loyalty"]
+            assert max(0, left) == q["answer"] == facts["most"]
+    assert seen >= 20
+
+
+def test_a_translated_explanation_quotes_the_rule_notes_of_its_language():
+    import tomllib
+
+    from webapp.content.generate import question_at, translated
+    from webapp.paths import LESSONS
+
+    notes = tomllib.loads((LESSONS / "rules.toml").read_text())
+    with translated(lambda text: text, "fr"):
+        q = question_at(1, 7, 1)
+    assert q["rules"] and all(notes["fr"][r].rstrip(".") in q["explanation"] for r in q["rules"])
+    assert not any(notes["en"][r].rstrip(".") in q["explanation"] for r in q["rules"])

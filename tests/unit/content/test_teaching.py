@@ -17,10 +17,10 @@ from webapp.content.schema import LessonFile, text_keys
 
 
 def _trampler(power: int, blockers: list[tuple[str, int, int]]) -> dict:
-    return {"attackers": [{"id": "rhino", "name": "Stampeding Rhino", "power": power,
+    return {"attackers": [{"id": "rhino", "name": "Rhino token", "power": power,
                            "toughness": 4, "abilities": ["trample"],
                            "blocked_by": [b[0] for b in blockers]}],
-            "blockers": [{"id": bid, "name": bid.title(), "power": 1, "toughness": tough,
+            "blockers": [{"id": bid, "name": f"{bid.title()} token", "power": 1, "toughness": tough,
                           "damage": marked} for bid, tough, marked in blockers]}
 
 
@@ -88,6 +88,7 @@ def write_lesson(root: Path, steps: list[dict], boards: dict | None = None) -> P
 
     rules.write_text((DEFAULT_LESSONS_DIR / "rules.toml").read_text())
     (root / "terminology.toml").write_text((DEFAULT_LESSONS_DIR / "terminology.toml").read_text())
+    (root / "cards.toml").write_text((DEFAULT_LESSONS_DIR / "cards.toml").read_text())
     glossary = (DEFAULT_LESSONS_DIR / "glossary.toml").read_text()  # its lessons aren't here
     (root / "glossary.toml").write_text(re.sub(r"(?m)^lesson = .*\n", "", glossary))
     return root

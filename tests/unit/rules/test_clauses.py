@@ -241,6 +241,35 @@ def test_trample_over_planeswalkers_after_the_planeswalker_left_combat_reaches_t
     assert codes(check(data, {"a1": {"b1": 2, "pw": 5}}))[0] == ("target_removed", "506.4c")
 
 
+def test_damage_to_the_controller_before_the_blockers_are_lethal_breaks_702_19c_or_702_19e():
+    """The gate to a planeswalker's controller is 702.19c's (702.19e's once it left combat), and
+    the problem names that rule, not 702.19b."""
+    for removed, rule in ((False, "702.19c"), (True, "702.19e")):
+        data = board([attacker("a1", "Thrasta", 7, 7, "trample_over_planeswalkers",
+                               attacking="pw", blocked_by=["b1"])], bears("b1"),
+                     planeswalkers=[jace(3, removed=removed)])
+        found = codes(check(data, {"a1": {"b1": 1, "player": 6}}))
+        assert found[0] == ("player_before_lethal", rule)
+        assert found[1:] == ([] if removed else [("controller_before_loyalty", "702.19c")])
+        assert analyze(data)["creatures"]["a1"]["reach"]["player"] == rule
+
+
+def test_analyze_names_the_rule_for_each_recipient_past_the_blockers_and_each_one_closed():
+    plain = analyze(board([attacker("a1", "Rhino", 4, 4, "trample", attacking="pw",
+                                    blocked_by=["b1"])], bears("b1"), planeswalkers=[jace(3)]))
+    assert plain["creatures"]["a1"]["reach"] == {"pw": "702.19b"}
+    assert plain["creatures"]["a1"]["closed"] == {"player": "702.19f"}
+    gone = analyze(board([attacker("a1", "Rhino", 4, 4, "trample", blocked=True)]))
+    assert gone["creatures"]["a1"]["reach"] == {"player": "702.19d"}
+    unblocked = analyze(board([attacker("a1", "Rhino", 4, 4)]))
+    assert unblocked["creatures"]["a1"]["reach"] == {"player": "510.1b"}
+    stopped = analyze(board([attacker("a1", "Rhino", 4, 4, blocked_by=["b1"])], bears("b1")))
+    assert stopped["creatures"]["a1"]["closed"] == {"player": "510.1c"}
+    nothing = analyze(board([attacker("a1", "Rhino", 4, 4, "trample", attacking="pw",
+                                      blocked=True)], planeswalkers=[jace(3, removed=True)]))
+    assert nothing["creatures"]["a1"]["nothing_rule"] == "702.19f"
+
+
 def test_702_19e_unblocked_with_the_planeswalker_gone_all_damage_goes_to_the_player():
     data = board([attacker("a1", "Thrasta", 7, 7, "trample_over_planeswalkers", attacking="pw",
                            blocked=True)], planeswalkers=[jace(3, removed=True)])

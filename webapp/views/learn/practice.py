@@ -29,8 +29,7 @@ from ...live.words import verdict as verdict_words
 from ...services import practice, progress
 from ...services.answers import sliders, step_slider
 from ..quiz.answers import QuizAnswerError, read_answer, read_split
-from . import bp, clock, curriculum, learner_id, learner_id_or_new
-from . import reasons
+from . import bp, clock, curriculum, learner_id, learner_id_or_new, reasons
 from . import steps as parts
 
 TEMPLATE = "learn/practice.html"
@@ -122,11 +121,12 @@ def _item(lesson, kind: str, seed: int) -> SimpleNamespace:
     q = practice_question(ideas, kind, seed)
     board = {k: v for k, v in q["board"].items() if k != "assignment"}
     token = signing.dumps(SALT, [lesson.id, kind, seed])
-    # The attacker asked about is the question's data (a number's or a split's creature); a
-    # legal-or-not question judges the whole split, its first attacker names the recipient.
-    asked = getattr(kind_of(q), "creature", None) or q["board"]["attackers"][0]["id"]
+    # The attacker and recipient asked about are the question's data (a number's or a split's
+    # goal); a legal-or-not question judges the whole split, its first attacker names the row.
+    asked = q.get("goal") or q.get("verify") or {}
+    creature = getattr(kind_of(q), "creature", None) or q["board"]["attackers"][0]["id"]
     return SimpleNamespace(lesson=lesson, kind=kind, seed=seed, q=q, board=board, token=token,
-                           creature=asked, recipient="player")
+                           creature=creature, recipient=asked.get("recipient", "player"))
 
 
 def _item_from_form():
@@ -204,9 +204,9 @@ def _question_text(item, names) -> str:
         return gettext("Is this assignment legal?")
     if item.q["type"] == "assign":
         return gettext("Split the damage so the most possible reaches %(recipient)s.",
-                       recipient=who["player"])
+                       recipient=who[item.recipient])
     return gettext("How much damage can %(creature)s assign to %(recipient)s?",
-                   creature=names[item.creature], recipient=who["player"])
+                   creature=names[item.creature], recipient=who[item.recipient])
 
 
 def _feedback(item, stored, names) -> dict:
@@ -216,7 +216,7 @@ def _feedback(item, stored, names) -> dict:
     who = parts.recipient_names(item.board, names, item.creature)
     out = {"correct": stored.correct, "type": q["type"], "misreading": None, "reasons": [],
            "problems": [], "params": {"creature_name": names[item.creature],
-                                      "recipient_name": who["player"], "answer": q["answer"]}}
+                                      "recipient_name": who[item.recipient], "answer": q["answer"]}}
     try:
         graded = kind_of(q).grade(given)
     except AnswerError:  # a stored answer this board can't have been given: the verdict alone
