@@ -30,7 +30,7 @@ from ...i18n import _l, gettext
 from ...services import answers, classes
 from ...services.answers import AnswerError
 from .. import limiting
-from ..learn import curriculum
+from ..learn import curriculum, practice_verdict
 from . import quiz, steps
 
 bp = Blueprint("classroom", __name__)
@@ -277,6 +277,9 @@ def live(code: str):
     if current.type not in ("practice", "predict"):
         abort(404)
     try:
+        if current.type == "practice" and wants_fragment() \
+                and not request.form.get("op", "").startswith("step:"):
+            return practice_verdict(lesson, current)  # Learn's: the one live path
         assignment = answers.read_sliders(current, request.form)
     except AnswerError as err:
         return _unreadable(room, seat, lesson, current, err)

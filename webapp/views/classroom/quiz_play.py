@@ -10,7 +10,11 @@ from flask import abort, redirect, render_template, request, url_for
 
 from ...htmx import wants_fragment
 from ...i18n import _l, gettext
+from ...live.fields import SliderError
+from ...live.words import slider_error_text
 from ...services import classes
+from ..live_answer import canonical, live_response
+from ..quiz import goal_mark
 from ..quiz.answers import read_split
 from . import SYNC_TEXT, moved_on, room_and_seat, bp, quiz, removed_page
 
@@ -40,11 +44,17 @@ def page(room, seat, *, error=None, split=None, status=200, notice=None):
 def answering(room) -> tuple[int, dict]:
     """The question an answer or a slider move is for; refused (nothing stored, the page goes
     where the class is) unless the class is running and the form names the question it is on."""
+    n = answering_position(room)
+    return n, quiz.question(room, n)
+
+
+def answering_position(room) -> int:
+    """`answering` without making the question (a live answer makes it only when needed)."""
     quiz.require(room)
     n = min(room.step, quiz.total(room) - 1) + 1
     if room.state != "running" or request.form.get("step") != quiz.step_id(n):
         abort(moved_on(room))
-    return n, quiz.question(room, n)
+    return n
 
 
 def answer(room, seat):
@@ -70,19 +80,31 @@ def answer(room, seat):
 
 def live(room, seat):
     """Sliders moved on an assign question: the one live check's verdict; nothing is stored."""
-    n, q = answering(room)
-    if q["type"] != "assign":
-        abort(404)
-    try:
-        split = read_split(q, request.form)
-    except quiz.QuizAnswerError as err:  # the verdict's place says why (the page, without htmx)
-        if not wants_fragment():
-            return page(room, seat, error=str(err), split=err.split, status=400)
-        ctx = quiz.context(room, seat, n, q, split=err.split, error=str(err))
-        return quiz.fragment(ctx, "unreadable", status=400)
     if not wants_fragment():
-        return page(room, seat, split=split)
-    return quiz.fragment(quiz.context(room, seat, n, q, split=split), ["verdict", "live_oob"])
+        n, q = answering(room)
+        if q["type"] != "assign":
+            abort(404)
+        try:
+            return page(room, seat, split=read_split(q, request.form))
+        except quiz.QuizAnswerError as err:  # the page says why
+            return page(room, seat, error=str(err), split=err.split, status=400)
+    n = answering_position(room)
+    held = quiz.held_key(room, n)  # an exam's key waits for the host: no verdict, no marks
+
+    def question():  # made only when the memo hasn't this split (the same ref, the same board)
+        q = quiz.question(room, n)
+        if q["type"] != "assign":
+            abort(404)
+        return quiz.board(q), goal_mark(q)
+
+    try:  # the one live path
+        return live_response(quiz.TEMPLATE, ["verdict", "live_oob"], question, request.form,
+                             named=("quiz", canonical(room.questions[n - 1])), blind=held,
+                             context={"hide_verdict": held})
+    except SliderError as err:  # the verdict's place says why
+        q = quiz.question(room, n)
+        ctx = quiz.context(room, seat, n, q, split=err.split, error=slider_error_text(err))
+        return quiz.fragment(ctx, "unreadable", status=400)
 
 
 @bp.get("/class/<code>/review")
