@@ -54,7 +54,7 @@ def gunicorn(root: Path = ROOT, app: str = "webapp:create_app()", database_url: 
                             cwd=root, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        for _ in range(600):  # up to a minute: a busy shared machine starts it slowly
             try:
                 if urllib.request.urlopen(base + "/healthz", timeout=1).read() == b"ok":
                     break
@@ -65,7 +65,7 @@ def gunicorn(root: Path = ROOT, app: str = "webapp:create_app()", database_url: 
         yield base, port, proc.pid
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=60)  # a busy machine stops it slowly too
 
 
 def workers(master: int) -> list[int]:
