@@ -69,7 +69,7 @@ def gunicorn(root: Path = ROOT, app: str = "webapp:create_app()", database_url: 
         yield base, port, proc.pid
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=60)  # a busy machine stops it slowly too
 
 
 def workers(master: int) -> list[int]:

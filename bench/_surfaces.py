@@ -19,8 +19,10 @@ The surfaces: the sandbox; a lesson's practice step (force-of-nature, split-d-pr
 practice (after finishing force-of-nature, an assign board); a shared quiz's assign question (a
 quiz made at /quiz/new, in practice mode, taken from its take link); a class on the lesson (the
 host on its practice step, a phone joined); a class on the quiz (the host on its assign question).
-A lesson step's live answers may be served from the worker's memo of practice verdicts
-(webapp/live/memo.py): a drag back and forth repeats splits, as a class's phones do.
+Every surface's live answers may be served from the worker's memo of live answers
+(webapp/live/memo.py, through webapp/views/live_answer.py): a drag back and forth repeats splits,
+as a class's phones do. Run with LIVE_CACHE_BYTES=0 to see each surface without it.
+bench/live_profile.py shows where a live answer's time goes on each surface.
 """
 
 from __future__ import annotations

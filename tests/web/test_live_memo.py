@@ -156,3 +156,105 @@ def test_zero_bytes_turns_the_memo_off():
     for _ in range(3):
         off.get(("k",), lambda: calls.append(1) or "body")
     assert len(calls) == 3 and len(off) == 0
+
+
+# --- one live path: every surface answers through it ------------------------------------------
+
+
+@pytest.fixture(params=["sandbox", "learn", "practice", "quiz", "class_lesson", "class_quiz"])
+def surface(request, app):
+    from tests.web import test_slider_fields as surfaces
+    return getattr(surfaces, request.param)(app)
+
+
+def test_every_surface_answers_a_split_it_has_rendered_from_the_memo(surface, app):
+    kept = memo(app)
+    fields = surface.split + [(surface.free, "1")]
+    first = surface.live(fields, HX)
+    hits, entries = kept.hits, len(kept)
+    again = surface.live(fields, HX)
+    assert first.status_code == again.status_code == 200, first.get_data(as_text=True)[:300]
+    assert again.get_data() == first.get_data() and "<html" not in first.get_data(as_text=True)
+    assert kept.hits == hits + 1 and len(kept) == entries
+    other = surface.live([], HX)  # every free slider at 0
+    assert other.status_code == 200 and other.get_data() != first.get_data()
+    assert len(kept) == entries + 1
+
+
+def test_a_refused_field_is_never_kept_on_any_surface(surface, app):
+    kept = memo(app)
+    entries = len(kept)
+    for _ in range(2):
+        response = surface.live(surface.split + [(surface.free, "1000")], HX)
+        assert response.status_code == 400
+    assert len(kept) == entries
+
+
+# --- a quiz's live answer reads the attempt in one query, and still refuses what it refused ------
+
+
+def _assign_attempt(app, client, **more):
+    from tests.web.test_quiz import attempt_of, questions_of, start
+    from webapp.content.generate import TYPES
+
+    attempt = attempt_of(app, start(client, count=str(len(TYPES)), **more))
+    questions = questions_of(attempt)
+    n = next(i for i, q in enumerate(questions, 1) if q["type"] == "assign")
+    other = next(i for i, q in enumerate(questions, 1) if q["type"] != "assign")
+    return attempt, n, other
+
+
+def _quiz_live(client, token, n):
+    return client.post(f"/quiz/a/{token}/{n}/live", data={"dmg:a1:player": "0"}, headers=HX)
+
+
+def test_a_quiz_live_answer_for_a_question_without_sliders_is_404_every_time(app):
+    client = app.test_client()
+    attempt, _, other = _assign_attempt(app, client)
+    entries = len(memo(app))
+    assert [_quiz_live(client, attempt.token, other).status_code for _ in range(2)] == [404, 404]
+    assert _quiz_live(client, "nope", 1).status_code == 404
+    assert len(memo(app)) == entries
+
+
+def test_a_submitted_attempt_gets_no_live_answer_even_for_a_split_kept_before(app):
+    from tests.web.test_quiz import submit
+
+    client = app.test_client()
+    attempt, n, _ = _assign_attempt(app, client)
+    assert _quiz_live(client, attempt.token, n).status_code in (200, 400)
+    submit(client, f"/quiz/a/{attempt.token}")
+    assert _quiz_live(client, attempt.token, n).status_code == 409
+
+
+def test_an_exam_out_of_time_is_closed_by_a_live_answer_as_by_any_request(app):
+    from tests.web.test_quiz_integrity import backdate, submitted_at
+    from webapp.services import quizzes
+
+    client = app.test_client()
+    attempt, n, _ = _assign_attempt(app, client, mode="exam", minutes="1")
+    backdate(app, attempt.token, 60 + quizzes.GRACE.total_seconds() + 5)
+    assert _quiz_live(client, attempt.token, n).status_code == 409
+    assert submitted_at(app, attempt.token) is not None
+
+
+def test_an_exam_live_answer_says_nothing_the_core_worked_out(app):
+    client = app.test_client()
+    attempt, n, _ = _assign_attempt(app, client, mode="exam")
+    body = client.post(f"/quiz/a/{attempt.token}/{n}/live", data={}, headers=HX)
+    text = body.get_data(as_text=True)
+    assert body.status_code == 200 and "In an exam the verdict comes with your results." in text
+    assert "Not legal" not in text and "lethal" not in text
+
+
+def test_a_kept_answer_is_sent_gzipped_once_to_a_client_that_accepts_it(apps):
+    import gzip
+
+    client = apps[0].test_client()
+    plain = live(client, SPLIT).get_data()
+    zipped = [live(client, SPLIT, headers={**HX, "Accept-Encoding": "gzip"}) for _ in range(2)]
+    for response in zipped:
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in response.headers["Vary"]
+        assert gzip.decompress(response.get_data()) == plain  # never gzipped twice
+    assert live(client, SPLIT).get_data() == plain  # and never sent gzipped to one who didn't ask

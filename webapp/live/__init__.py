@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from ..rules import BoardError, analyze, blocker_status, check, parse_assignment, parse_board
-from .words import board_cards, fill, labels, panel, player_label, value_text, verdict
+from ..rules import fit as fit_to_sliders
+from .fields import read_split
+from .words import (board_cards, fill, labels, locked_note, panel, player_label, value_text,
+                    verdict)
 
 __all__ = ["Live", "board_cards", "live_check", "labels", "player_label", "value_text"]
 
@@ -41,16 +45,22 @@ class Live:
         return self.analysis["legal_assignments"] if self.analysis else None
 
 
-def live_check(board: dict, split: Mapping | None = None, *, fit: bool = False,
-               best: bool = False, locked: RowText | None = None,
+def live_check(board: dict, split: Mapping | None = None, *, form=None, editing: bool = False,
+               fit: bool = False, best: bool = False, locked: RowText | None = None,
                explain: RowText | None = None, hide_most: Collection = (),
                fixed: Mapping | None = None, blind: bool = False) -> Live:
     """The sliders of `board` set to `split`, checked by the rules core.
 
+    form: read the split from these slider fields instead (webapp.live.fields, the one reader),
+         with the sliders of the board as analysed here, so the board is parsed and analysed
+         once per request. A field the reader refuses raises SliderError. editing: the board is
+         edited in the same form (the sandbox): fields of sliders it no longer has are dropped.
+
     fit: clamp the split as the sliders do (only recipients the core allows, never more in total
          than the attacker assigns; earlier sliders win) — for forms posted by hand or old links.
     best: show the core's best split instead of `split`.
-    locked(attacker, recipient): why a slider can't move in this exercise (it is then disabled).
+    locked(attacker, recipient): why a slider can't move in this exercise (it is then disabled);
+         without it, the `fixed` sliders say they are locked for this exercise.
     explain(attacker, recipient): extra words under a slider (a worked example's "why").
     hide_most: (attacker, recipient) rows whose "at most N" mark would give an answer away.
     fixed: an exercise's locked sliders ({attacker: {recipient: amount}}): the marks and counts
@@ -68,11 +78,18 @@ def live_check(board: dict, split: Mapping | None = None, *, fit: bool = False,
             analysis = kept if kept["legal_assignments"] else analysis
     except BoardError as err:
         return Live(board, dict(split or {}), names, error=str(err))
+    if form is not None:
+        split = read_split(form, {cid: list(info["recipients"]) for cid, info in
+                                  analysis["creatures"].items() if info["kind"] == "attacker"},
+                           fixed=fixed, editing=editing)
+    if locked is None and fixed:
+        locked = partial(locked_note, fixed)
     if best:
         split = analysis["best"]
-    split = _fitted(split or {}, analysis) if fit else {k: dict(v) for k, v in (split or {}).items()}
     views = panel(board, analysis, names)
     try:
+        split = fit_to_sliders(parsed, split) if fit else {k: dict(v) for k, v in
+                                                           (split or {}).items()}
         now = replace(parsed, assignment=parse_assignment(parsed, split))
         result, status = check(now), blocker_status(now)
     except BoardError as err:
@@ -93,18 +110,3 @@ def live_check(board: dict, split: Mapping | None = None, *, fit: bool = False,
             view["chooser"] = None
     return Live(board, split, names, attackers, verdict(board, result, views), analysis)
 
-
-def _fitted(split: Mapping, analysis: dict) -> dict:
-    """Each attacker's split kept to the recipients the core says it may ever use, never more in
-    total than the damage it assigns (sliders can't over-assign; earlier ones win)."""
-    fitted = {}
-    for cid, info in analysis["creatures"].items():
-        if info["kind"] != "attacker":
-            continue
-        wanted, left, row = split.get(cid) or {}, max(info["assigns"], 0), {}
-        for recipient in info["recipients"]:
-            amount = min(max(int(wanted.get(recipient, 0)), 0), left)
-            row[recipient] = amount
-            left -= amount
-        fitted[cid] = row
-    return fitted

@@ -1,15 +1,17 @@
-"""Recent live verdicts, kept by each worker: a memo bounded in bytes.
+"""Recent live answers, kept by each worker: a memo bounded in bytes.
 
-What a drag on a lesson's practice board brings back (the `verdict` and `live_oob` blocks) is a
-function of the step, the split and the page's language only: no learner, session, token or
-answer is in it. A class of hundreds drags on one board whose splits are few, so most drags ask
-for a verdict the worker has just rendered. `bench/class_load.py --page class` shows what this
-buys a learner (run it once with LIVE_CACHE_BYTES=0 to compare).
+What a slider drag brings back on any surface (webapp/views/live_answer.py: the `verdict` and
+`live_oob` blocks, and the sandbox's link) is a function of the board, the slider fields as
+posted, what the surface locks or hides, and the page's language only: no learner, session, token
+or answer is in it. A class of hundreds drags on one board whose splits are few, so most drags ask
+for an answer the worker has just rendered. `bench/class_load.py --page surfaces` (and `--page
+class`) show what this buys a learner (run it once with LIVE_CACHE_BYTES=0 to compare).
 
 Only callers whose key holds every input of what they render may use it, and nothing read from
 the request other than those inputs may reach the rendering (tests/web/test_live_memo.py checks
-that two sessions get the same bytes, with neither one's token in them). Entries are evicted
-least recently used first once they add up to `max_bytes`; 0 turns the memo off.
+that two sessions get the same bytes, with neither one's token in them). Entries (a str, or a
+tuple of str) are evicted least recently used first once they add up to `max_bytes`; 0 turns the
+memo off.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from cachetools import LRUCache
 
 
 class _Entry(NamedTuple):
-    body: str
+    body: str | tuple
     size: int  # bytes of the body and its key, as Python holds them
 
 
@@ -43,7 +45,7 @@ class Memo:
         self._lock = threading.Lock()  # gunicorn's threads share a worker's memo
         self.hits = 0  # answers given without rendering (the tests read it)
 
-    def get(self, key: Hashable, render: Callable[[], str]) -> str:
+    def get(self, key: Hashable, render: Callable[[], str | tuple]) -> str | tuple:
         """The body kept for `key`, else `render()` (kept if it fits)."""
         if self._entries is None:
             return render()

@@ -27,6 +27,15 @@ def slider_error_text(err) -> str:
     return str(SLIDER_ERRORS[err.code]) % err.params
 
 
+def locked_note(fixed: dict, attacker: str, recipient: str) -> str | None:
+    """Why an exercise's locked slider can't move (None for a free one)."""
+    amount = fixed.get(attacker, {}).get(recipient)
+    if amount is None:
+        return None
+    return gettext("Locked at %(n)s for this exercise; the other sliders are yours to set.",
+                   n=amount)
+
+
 def labels(board: dict) -> dict[str, str]:
     """id -> the name a person sees; creatures sharing a name are numbered ("Grizzly Bears 2")."""
     things = [*board.get("attackers", []), *board.get("blockers", []),

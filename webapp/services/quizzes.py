@@ -415,6 +415,19 @@ def get(token: str) -> Attempt | None:
     return _attempt(row, answers, title)
 
 
+def standing(token: str) -> Attempt | None:
+    """An attempt without its answers or its quiz's title, in one query: for a request that reads
+    only its questions, its mode and whether it is submitted (a live slider answer, many a
+    second). An exam out of time is closed as get() closes it."""
+    row = _row(token)
+    if row is None:
+        return None
+    attempt = _attempt(row, {})
+    if attempt.submitted_at is None and attempt.out_of_time():
+        return get(token)
+    return attempt
+
+
 def _row(token: str) -> QuizAttempt | None:
     if not token or len(token) > 64:
         return None

@@ -245,6 +245,13 @@ def live(code: str):
 def _slid(room, seat, src, fragment: bool):
     """Sliders moved (or −/+ pressed without JavaScript): the one live check's verdict and
     counters (a `fragment`), or the page at the new values; nothing is stored."""
+    if fragment and not request.form.get("op", "").startswith("step:"):
+        try:  # a drag: the one live path (Learn's for a lesson step), memo included
+            answer = src.live_answer(request.form)
+        except sources.Unreadable as err:
+            return _unreadable(room, seat, src, err, fragment)
+        if answer is not None:
+            return answer
     if not src.live:
         abort(404)
     try:

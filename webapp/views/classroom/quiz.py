@@ -22,8 +22,10 @@ from ...i18n import gettext
 from ...live import board_cards, labels, live_check
 from ...live.fields import posted
 from ...live.words import verdict
+from ...rules import fit
 from ...services import classes
-from ..quiz import question_board, resolved_question, stepped_split, options_of, shown_answer
+from ..quiz import (goal_mark, question_board, resolved_question, stepped_split, options_of,
+                    shown_answer)
 from ..quiz.answers import QuizAnswerError, read_answer
 
 TEMPLATE = "quiz/question.html"
@@ -75,7 +77,7 @@ def read(q: dict, form):
         return read_answer(q, form)
     if not posted(form):
         raise QuizAnswerError(gettext("Move the sliders to assign the damage first."))
-    return live_check(board(q), read_answer(q, form), fit=True).split
+    return fit(board(q), read_answer(q, form))
 
 
 def graded(q: dict, given) -> tuple[dict, bool, bool | None, list[dict]]:
@@ -106,13 +108,11 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
             split=None) -> dict:
     """What quiz/question.html's `question` block needs, with the class's URLs."""
     shown_board = board(q)
-    held = is_exam(room) and not classes.revealed(room, n)  # an exam's key waits for the host
+    held = held_key(room, n)
     live = None
     if q["type"] == "assign":
         shown = split if split is not None else (given if isinstance(given, dict) else {})
-        live = live_check(shown_board, shown, fit=True,
-                          hide_most={(q["goal"]["creature"], q["goal"]["recipient"])},
-                          blind=held)
+        live = live_check(shown_board, shown, fit=True, hide_most=goal_mark(q), blind=held)
     # Retry until right: feedback at once, a right answer locks. One answer: the first locks;
     # an exam shows right or wrong (with the key) only once the host revealed it, a practice
     # quiz at once.
@@ -133,6 +133,11 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
         "answer_url": url_for("classroom.answer", code=room.code),
         "live_url": url_for("classroom.live", code=room.code),
     }
+
+
+def held_key(room, n: int) -> bool:
+    """An exam's key waits for the host: until revealed, no verdict, lethal marks or gates."""
+    return is_exam(room) and not classes.revealed(room, n)
 
 
 def fragment(ctx: dict, blocks, status: int = 200):

@@ -47,9 +47,13 @@ from markupsafe import Markup, escape
 
 from ...i18n import _l, gettext
 from ...live import live_check
+from ...live.fields import SliderError
+from ...live.words import slider_error_text
 from ...services import answers, classes
 from ...services.answers import AnswerError
-from ..learn import curriculum
+from ..learn import curriculum, practice_verdict
+from ..live_answer import canonical, live_response
+from ..quiz import goal_mark
 from ..quiz.answers import QuizAnswerError, read_split
 from . import quiz, steps
 
@@ -172,6 +176,16 @@ class LessonSource:
         except AnswerError as err:
             raise Unreadable(err, err.split) from None
 
+    def live_answer(self, form):
+        """A drag on a practice board: Learn's own live answer (None for a prediction's board,
+        which shows the stored answer and so goes through the page's context)."""
+        if self.current.type != "practice":
+            return None
+        try:
+            return practice_verdict(self.lesson, self.current)
+        except AnswerError as err:
+            raise Unreadable(err, err.split) from None
+
     # --- a learner's page ----------------------------------------------------------------------
 
     def context(self, seat, *, error=None, split=None, graded=None, message=None) -> dict:
@@ -279,6 +293,23 @@ class QuizSource:
             return read_split(self.q, form)
         except QuizAnswerError as err:
             raise Unreadable(str(err), err.split) from None
+
+    def live_answer(self, form):
+        """A drag on an assign question: the one live path. The question is made only when the
+        memo hasn't this split; an exam's key waits for the host (no verdict, no marks)."""
+        held = quiz.held_key(self.room, self.number)
+
+        def question():
+            if self.q["type"] != "assign":
+                abort(404)
+            return quiz.board(self.q), goal_mark(self.q)
+
+        try:
+            return live_response(quiz.TEMPLATE, ["verdict", "live_oob"], question, form,
+                                 named=("quiz", canonical(self.room.questions[self.number - 1])),
+                                 blind=held, context={"hide_verdict": held})
+        except SliderError as err:
+            raise Unreadable(slider_error_text(err), err.split) from None
 
     # --- a learner's page ----------------------------------------------------------------------
 

@@ -20,17 +20,17 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from flask import (Blueprint, abort, g, make_response, redirect, render_template,
-                   request, session, url_for)
+from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
 
-from ... import signing
-from ...catalogue import catalogue, live_memo
+from ... import csrf, signing
+from ...catalogue import catalogue
 from ...htmx import render, wants_fragment
-from ...live.fields import posted
+from ...live.fields import SliderError
 from ...services import answers, progress
 from ...services import practice as practice_service
 from ...services.answers import AnswerError
 from .. import limiting
+from ..live_answer import live_response
 from . import steps as parts
 
 bp = Blueprint("learn", __name__, url_prefix="/learn")
@@ -179,38 +179,33 @@ def answer(lesson_id: str, step_id: str):
 
 
 @bp.post("/<lesson_id>/<step_id>/live")
+@csrf.exempt  # changes nothing: a live answer is stored nowhere (as the sandbox's)
 def live(lesson_id: str, step_id: str):
     lesson, current = _lesson_step(lesson_id, step_id)
     if current.type not in ("practice", "predict"):
         abort(404)
     try:
         _same_step(lesson, current)
-        if current.type == "practice" and wants_fragment():
-            return _practice_verdict(lesson, current)
+        if current.type == "practice" and wants_fragment() \
+                and not request.form.get("op", "").startswith("step:"):
+            return practice_verdict(lesson, current)
         return _moved(lesson, current, blocks=["verdict", "live_oob"])
     except AnswerError as err:
         return _show(lesson, current, error=err, status=400, blocks="feedback",
                      assignment=err.split)
 
 
-def _practice_verdict(lesson, current):
-    """A drag on a practice board (htmx): the verdict and counters for the split. They depend on
-    the step, the slider fields and the language only (a practice drag is never graded nor
-    stored), so the worker's memo answers the fields it has just checked (webapp/live/memo.py).
-    Fields that are refused raise AnswerError before anything is kept."""
-    form = request.form
-    # The slider fields as posted, in order: the first of repeated ones counts, so two forms
-    # that differ only in their order may say different things.
-    key = (lesson.id, current.id, parts.lang(), posted(form), str(form.get("op", "")))
-
-    def fresh() -> str:
-        split = answers.read_sliders(current, form)
-        shown = _show(lesson, current, blocks=["verdict", "live_oob"], assignment=split)
-        return shown.get_data(as_text=True)
-
-    response = make_response(live_memo().get(key, fresh))
-    response.vary.add("HX-Request")
-    return response
+def practice_verdict(lesson, current):
+    """A drag on a practice board (htmx), in Learn or a class: the one live path, with the step's
+    locked sliders and the mark its goal hides. A practice drag is never graded nor stored. A
+    field that is refused is an AnswerError (the feedback's place says why)."""
+    try:  # the step names its board: made only when the memo hasn't this split
+        return live_response(STEP_TEMPLATE, ["verdict", "live_oob"],
+                             lambda: (current.board_data(), parts.hidden_marks(current)),
+                             request.form, fixed=parts.slider_locks(current),
+                             named=("step", lesson.id, current.id))
+    except SliderError as err:
+        raise AnswerError(err.code, split=err.split, **err.params) from None
 
 
 @bp.get("/<lesson_id>/finish")

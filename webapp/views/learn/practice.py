@@ -18,16 +18,20 @@ from types import SimpleNamespace
 
 from flask import abort, redirect, request, url_for
 
-from ... import signing
+from ... import csrf, signing
 from ...content.generate import grade
 from ...content.kinds import AnswerError, kind_of
 from ...content.practice import PRACTICE_KINDS, lesson_ideas, practice_question
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
 from ...live import board_cards, labels, live_check
-from ...live.words import verdict as verdict_words
+from ...live.fields import SliderError
+from ...live.words import slider_error_text, verdict as verdict_words
+from ...rules import fit
 from ...services import practice, progress
 from ...services.answers import sliders, step_slider
+from ..live_answer import live_response
+from ..quiz import goal_mark
 from ..quiz.answers import QuizAnswerError, read_answer, read_split
 from . import bp, clock, curriculum, learner_id, learner_id_or_new, reasons
 from . import steps as parts
@@ -61,7 +65,7 @@ def practice_answer():
     except QuizAnswerError as err:
         return _show(item, error=str(err), status=400, blocks=_answer_blocks(), split=err.split)
     if item.q["type"] == "assign":  # graded as the sliders show it
-        given = live_check(item.board, given, fit=True).split
+        given = fit(item.board, given)
     stored = practice.record(learner_id_or_new(), item.lesson.id, item.kind, item.seed,
                              correct=grade(item.q, given), answer=given)  # committed
     url = url_for(".practice_answer_page", answer_id=stored.id)
@@ -73,15 +77,30 @@ def practice_answer():
 
 
 @bp.post("/practice/live")
+@csrf.exempt  # changes nothing: a live answer is stored nowhere
 def practice_live():
-    item = _item_from_form()
-    if item is None:
+    signed = _board_from_form()
+    if signed is None:
         return _bad_board()
+    if wants_fragment():
+        def board():  # made only when the memo hasn't this split (the same seed, the same board)
+            item = _item(*signed)
+            if item.q["type"] != "assign":
+                abort(404)
+            return item.board, goal_mark(item.q)
+
+        try:  # the one live path
+            return live_response(TEMPLATE, ["verdict", "live_oob"], board, request.form,
+                                 named=("practice", signed[0].id, *signed[1:]))
+        except SliderError as err:  # the verdict's place says why
+            return _show(_item(*signed), error=slider_error_text(err), status=400,
+                         blocks=_answer_blocks(), split=err.split)
+    item = _item(*signed)
     if item.q["type"] != "assign":
         abort(404)
     try:
         split = read_split(item.q, request.form)
-    except QuizAnswerError as err:  # the verdict's place says why (as a lesson step's does)
+    except QuizAnswerError as err:  # the page says why
         return _show(item, error=str(err), status=400, blocks=_answer_blocks(), split=err.split)
     return _show(item, split=split, blocks=["verdict", "live_oob"])
 
@@ -131,6 +150,13 @@ def _item(lesson, kind: str, seed: int) -> SimpleNamespace:
 
 def _item_from_form():
     """The board a form answers (None if its signed token can't be read)."""
+    signed = _board_from_form()
+    return _item(*signed) if signed is not None else None
+
+
+def _board_from_form():
+    """(lesson, kind, seed) of the board a form answers, from its signed token (None if it can't
+    be read): what makes the board, before it is made."""
     try:
         lesson_id, kind, seed = signing.loads(SALT, request.form.get("board"))
         lesson = curriculum().lesson(lesson_id)
@@ -138,7 +164,7 @@ def _item_from_form():
             raise ValueError(kind)
     except (KeyError, ValueError, TypeError):  # None (forged) doesn't unpack: a TypeError
         return None
-    return _item(lesson, kind, seed)
+    return lesson, kind, seed
 
 
 def _bad_board():
@@ -191,8 +217,7 @@ def _board_context(item, stored, split) -> dict:
         out["shown_split"] = parts.split_list(q["board"], names)
     if q["type"] == "assign":
         shown = split if split is not None else (stored.answer if stored else {})
-        out["live"] = live_check(item.board, shown, fit=True,
-                                 hide_most={(q["goal"]["creature"], q["goal"]["recipient"])})
+        out["live"] = live_check(item.board, shown, fit=True, hide_most=goal_mark(q))
     if stored is not None:
         out["feedback"] = _feedback(item, stored, names)
     return out

@@ -148,22 +148,23 @@ def board_context(current, graded, assignment=None) -> dict:
 
 
 def board_sliders(current, board, assignment):
-    """A practice board's sliders: locked ones say why, and a "send the most" goal hides the mark
-    that would give the answer away."""
-    fixed = getattr(current, "fixed", {}) or {}
+    """A practice board's sliders: locked ones say why (the live check's words for `fixed`), and a
+    "send the most" goal hides the mark that would give the answer away."""
+    fixed = slider_locks(current)
     if assignment is None:
         assignment = fixed
+    return live_check(board, assignment, fit=True, hide_most=hidden_marks(current), fixed=fixed)
+
+
+def slider_locks(current) -> dict:
+    """A step's locked sliders ({attacker: {recipient: amount}}; {} when none)."""
+    return getattr(current, "fixed", {}) or {}
+
+
+def hidden_marks(current) -> tuple:
+    """The (attacker, recipient) rows whose "at most N" mark would give a step's answer away."""
     goal = getattr(current, "goal", None)
-    hide = {(goal.creature, goal.recipient)} if getattr(goal, "kind", None) == "most" else ()
-
-    def locked(attacker, recipient):
-        amount = fixed.get(attacker, {}).get(recipient)
-        if amount is None:
-            return None
-        return gettext("Locked at %(n)s for this exercise; the other sliders are yours to set.",
-                       n=amount)
-
-    return live_check(board, assignment, fit=True, locked=locked, hide_most=hide, fixed=fixed)
+    return ((goal.creature, goal.recipient),) if getattr(goal, "kind", None) == "most" else ()
 
 
 def worked_sliders(current, board):

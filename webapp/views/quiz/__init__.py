@@ -29,15 +29,20 @@ import secrets
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
+from ... import csrf
 from ...content.generate import TIERS, grade, split_words, translated
 from ...catalogue import catalogue
 from ...content.questions import SOURCES, QuestionError, draw, resolve
-from ...htmx import render
+from ...htmx import render, wants_fragment
 from ...i18n import _l, gettext
 from ...live import board_cards, labels, live_check
+from ...live.fields import SliderError
+from ...live.words import slider_error_text
+from ...rules import fit
 from ...services import quizzes
 from ...text import ControlCharacters, typed_text
 from .. import limiting
+from ..live_answer import canonical, live_response
 from .answers import QuizAnswerError, chose_nothing, read_answer, read_split
 
 bp = Blueprint("quiz", __name__, url_prefix="/quiz")
@@ -163,7 +168,7 @@ def answer(token: str, n: int):
                 return _show(attempt, current, n, error=str(err), status=400,
                              split=err.split)
     if given is not None and current["type"] == "assign":  # graded as the sliders show it
-        given = live_check(question_board(current), given, fit=True).split
+        given = fit(question_board(current), given)
     outcome = None
     if given is not None:  # committed before it is acknowledged
         outcome = quizzes.answer(token, n, given, grade(current, given))
@@ -192,7 +197,35 @@ def _refused(attempt):
 
 
 @bp.post("/a/<token>/<int:n>/live")
+@csrf.exempt  # changes nothing: a live answer is stored nowhere
 def live(token: str, n: int):
+    if not wants_fragment():  # the −/+ buttons without JavaScript: the whole page
+        return _live_page(token, n)
+    attempt = quizzes.standing(token)  # one query: no answers, no title
+    if attempt is None or not 1 <= n <= len(attempt.questions):
+        abort(404)
+    if attempt.submitted:
+        abort(409)
+    ref = attempt.questions[n - 1]
+    exam = attempt.mode != "practice"  # before submission: no verdict, no lethal marks, no gates
+
+    def question():  # made only when the memo hasn't this split (the same ref, the same board)
+        q = resolved_question(ref)
+        if q["type"] != "assign":
+            abort(404)
+        return question_board(q), goal_mark(q)
+
+    try:  # the one live path
+        return live_response(TEMPLATE, ["verdict", "live_oob"], question, request.form,
+                             named=("quiz", canonical(ref)), blind=exam,
+                             context={"hide_verdict": exam})
+    except SliderError as err:  # the verdict's place says why
+        attempt, current = _question(token, n)
+        return _show(attempt, current, n, error=slider_error_text(err), status=400,
+                     split=err.split, blocks="unreadable")
+
+
+def _live_page(token: str, n: int):
     attempt, current = _question(token, n)
     if current["type"] != "assign":
         abort(404)
@@ -200,7 +233,7 @@ def live(token: str, n: int):
         abort(409)
     try:
         split = read_split(current, request.form)
-    except QuizAnswerError as err:  # the verdict's place says why (the page, without htmx)
+    except QuizAnswerError as err:  # the page says why
         return _show(attempt, current, n, error=str(err), status=400, split=err.split,
                      blocks="unreadable")
     return _show(attempt, current, n, split=split, blocks=["verdict", "live_oob"])
@@ -280,6 +313,11 @@ def stepped_split(q: dict, form) -> dict:
     return split
 
 
+def goal_mark(q: dict) -> tuple:
+    """The slider row whose "at most N" mark would give an assign question's answer away."""
+    return ((q["goal"]["creature"], q["goal"]["recipient"]),) if q.get("goal") else ()
+
+
 def question_board(q: dict) -> dict | None:
     """The question's board without the split it judges (legal and rule questions show that
     split in words); None for a question about no board."""
@@ -324,8 +362,7 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
     live = None
     if q["type"] == "assign":
         shown = split if split is not None else (given if isinstance(given, dict) else {})
-        live = live_check(board, shown, fit=True,
-                          hide_most={(q["goal"]["creature"], q["goal"]["recipient"])},
+        live = live_check(board, shown, fit=True, hide_most=goal_mark(q),
                           blind=not practice and not done)  # an exam: no lethal marks, no gates
     cards = board_cards(board, labels(board)) if board is not None else None
     options = options_of(attempt.token, n, q)

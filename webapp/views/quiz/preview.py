@@ -15,9 +15,15 @@ from __future__ import annotations
 from flask import abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_blocks
 
+from ... import csrf
 from ...content.generate import grade
+from ...htmx import wants_fragment
 from ...live import board_cards, labels, live_check
-from . import TEMPLATE, bp, options_of, quiz_questions
+from ...live.fields import SliderError
+from ...live.words import slider_error_text
+from ...rules import fit
+from ..live_answer import live_response
+from . import TEMPLATE, bp, goal_mark, options_of, quiz_questions
 from .answers import QuizAnswerError, read_answer, read_split
 from .sharing import no_store, owned
 
@@ -43,20 +49,25 @@ def preview(token: str, n: int):
     except QuizAnswerError as err:
         return _page(quiz, n, q, error=str(err), split=err.split, status=400)
     if q["type"] == "assign":  # graded as the sliders show it, as for a taker
-        given = live_check(board(q), given, fit=True).split
+        given = fit(board(q), given)
     return _page(quiz, n, q, given=given, correct=bool(grade(q, given)))
 
 
 @bp.post("/o/<token>/preview/<int:n>/live")
+@csrf.exempt  # changes nothing: a live answer is stored nowhere
 @no_store
 def preview_live(token: str, n: int):
     quiz, q = _previewed(token, n)
     if q["type"] != "assign":
         abort(404)
     try:
+        if wants_fragment():  # the one live path
+            return live_response(TEMPLATE, ["verdict", "live_oob"], board(q), request.form,
+                                 hide_most=goal_mark(q))
         split = read_split(q, request.form)
-    except QuizAnswerError as err:  # the verdict's place says why
-        context = _context(quiz, n, q, split=err.split, error=str(err))
+    except (QuizAnswerError, SliderError) as err:  # the verdict's place says why
+        message = slider_error_text(err) if isinstance(err, SliderError) else str(err)
+        context = _context(quiz, n, q, split=err.split, error=message)
         return render_blocks(TEMPLATE, ["unreadable"], **context), 400
     return render_blocks(TEMPLATE, ["verdict", "live_oob"], **_context(quiz, n, q, split=split))
 
@@ -86,8 +97,7 @@ def _context(quiz, n: int, q: dict, *, given=None, correct=None, error=None, spl
     live = None
     if q["type"] == "assign":
         shown = split if split is not None else (given if isinstance(given, dict) else {})
-        live = live_check(shown_board, shown, fit=True,
-                          hide_most={(q["goal"]["creature"], q["goal"]["recipient"])})
+        live = live_check(shown_board, shown, fit=True, hide_most=goal_mark(q))
     return {
         "q": q, "n": n, "live": live, "error": error, "given": given, "correct": correct,
         "cards": board_cards(shown_board, labels(shown_board)) if shown_board else None,

@@ -11,12 +11,13 @@ from __future__ import annotations
 from flask import Blueprint, g, request, url_for
 
 from ... import csrf
-from ...htmx import render
+from ...htmx import render, wants_fragment
 from ...i18n import gettext
 from ...live import labels, live_check
 from ...live.words import slider_error_text
 from ...network import base_url
 from ...rules import LIMITS, MAX_NAME, MAX_NUMBER
+from ..live_answer import canonical, live_response
 from . import board as state
 
 bp = Blueprint("sandbox", __name__)
@@ -63,7 +64,15 @@ def live():
     board, error = _read_form()
     if error:  # the verdict's place says why; the link keeps the last board that could be read
         return _show(board, blocks="verdict", status=400, error=error)
-    return _show(board, blocks=["verdict", "live_oob", "live_link"], url_header="HX-Replace-Url")
+    if not board["attackers"] or not wants_fragment():
+        return _show(board, blocks=["verdict", "live_oob", "live_link"],
+                     url_header="HX-Replace-Url")
+    return live_response(  # the one live path: its board is the form's own
+        TEMPLATE, ["verdict", "live_oob", "live_link"], state.to_core(board), request.form,
+        split=board["assignment"], context={"error": None},
+        link=lambda live: url_for("sandbox.page", b=state.encode({**board,
+                                                                  "assignment": live.split})),
+        link_from=canonical(board))
 
 
 def _read_form() -> tuple[dict, str | None]:

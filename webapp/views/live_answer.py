@@ -1,0 +1,97 @@
+"""The one live path: a slider moved on any surface -> the verdict and its out-of-band counters.
+
+Every live endpoint (the sandbox, a lesson step, endless practice, a quiz question, its preview,
+a class on a quiz) finds its board and what it locks or hides, then calls `live_response`; none
+reads slider fields, calls the live check or renders a live answer on its own. Per request the
+board is parsed once and analysed once (inside `live_check`, which also reads the sliders).
+
+A live answer is a function of its inputs only: the board, the page's language, the slider
+fields as posted, what the surface locks or hides, and the few context values its blocks read
+(all in the memo's key). No learner, session, token or stored answer reaches the rendering, so
+the worker's memo (webapp/live/memo.py, bounded in bytes) answers a split it has just rendered
+on any surface, to anyone: a class of phones dragging one board repeats a few splits.
+`bench/class_load.py --page surfaces` shows what it buys (LIVE_CACHE_BYTES=0 to compare).
+
+A slider field the reader refuses raises SliderError before anything is kept: each surface
+words it in its own error place (the verdict's, or the feedback's). An answer is kept as sent:
+gzipped once (by security.compress) for a client that accepts gzip, which is in the key.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
+
+from flask import current_app, make_response, request
+from flask_babel import get_locale
+from jinja2_fragments.flask import render_blocks
+
+from .. import security
+from ..catalogue import live_memo
+from ..live import Live, live_check
+from ..live.fields import posted
+from ..network import base_url
+
+
+def live_response(template: str, blocks: Sequence[str], board: dict | Callable, form, *,
+                  split: Mapping | None = None, editing: bool = False,
+                  fixed: Mapping | None = None, hide_most: Collection = (), blind: bool = False,
+                  context: Mapping[str, object] | None = None,
+                  link: Callable[[Live], str] | None = None, link_from: str | None = None,
+                  named: Hashable | None = None):
+    """The `blocks` of `template` for `board` with its sliders set by `form`, as an htmx answer.
+
+    board: the contract's board, without its assignment (the one the page shows). Or, with
+        `named`, a function returning (board, hide_most) that is called only when the memo
+        hasn't the answer: `named` stands for both in the key (a question's reference, a
+        practice board's lesson, kind and seed: the same name is always the same board), so a
+        repeated split costs no question to be made again.
+    split: the split already read (the sandbox reads its sliders with its board's fields);
+        otherwise the slider fields of `form` are read by the one reader.
+    fixed, hide_most, blind, editing: as for live_check.
+    context: more values the blocks read (str, bool, int or None: they are part of the key).
+    link: the page's own address for the split shown (the sandbox's board link): sent as
+        HX-Replace-Url and given to the blocks as `link_url`; link_from: what else that address
+        is made of (a string, part of the key: the sandbox's editor board).
+    """
+    extra = dict(context or {})
+    what = ("named", named) if named is not None else (canonical(board),
+                                                       tuple(sorted(hide_most)))
+    gzip = bool(current_app.config["GZIP"]) and "gzip" in request.headers.get(
+        "Accept-Encoding", "")
+    key = ("live", template, tuple(blocks), what, str(get_locale() or "en"), posted(form),
+           canonical(split), canonical(fixed), blind, editing, tuple(sorted(extra.items())),
+           (base_url(), link_from) if link else None, gzip)
+
+    def fresh() -> tuple:  # (body, its Content-Encoding or "", the page's address or "")
+        shown, hidden = board() if named is not None else (board, hide_most)
+        live = live_check(shown, split, form=form if split is None else None, editing=editing,
+                          fit=True, fixed=fixed, hide_most=hidden, blind=blind)
+        url = link(live) if link else ""
+        if link:
+            extra["link_url"] = base_url() + url
+        body = render_blocks(template, list(blocks), live=live, **extra)
+        if not gzip:
+            return body, "", url
+        # Kept as sent: compressed once by the app's one gzip (security.compress), not again
+        # for every answer the memo gives (it leaves a response with a Content-Encoding alone).
+        sent = security.compress(make_response(body))
+        return sent.get_data(), sent.headers.get("Content-Encoding", ""), url
+
+    body, encoding, url = live_memo().get(key, fresh)
+    response = make_response(body)
+    response.vary.add("HX-Request")
+    if gzip:
+        response.vary.add("Accept-Encoding")
+    if encoding:
+        response.headers["Content-Encoding"] = encoding
+    if url:
+        response.headers["HX-Replace-Url"] = url
+    return response
+
+
+def canonical(value) -> str | None:
+    """A board, split or lock set as one string (a key part: equal values, equal strings)."""
+    if value is None:
+        return None
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
