@@ -36,6 +36,13 @@ Facts the pages word already are worded as they do: lethal damage by rules.messa
 (i18n.lethal_note), rules by their notes in lessons/rules.toml (in `translated(..., lang)`'s
 language), splits with the split_list macro's words. Boards, keys and option ids are the same in
 every language.
+
+Version: saved quizzes, attempts and classes store a generated question as a reference
+{"gen": [tier, seed, position], "v": GENERATOR_VERSION} and rebuild it here whenever it is shown or
+graded. Whoever changes what a seed produces (a board, a prompt, a key, an option) bumps
+GENERATOR_VERSION in the same commit (tests/unit/content/test_generator_version.py pins a few
+seeds and fails otherwise): answers given to the old version are then kept as recorded and shown
+as replaced, never paired with the new board (content/questions.py `resolve`).
 """
 
 from __future__ import annotations
@@ -88,6 +95,9 @@ def translated(translate: Callable[[str], str] | None, lang: str | None = None) 
         _translate.reset(token)
 
 TIERS = (1, 2, 3)
+# What a seed produces. 1: the generator before real cards (references saved without "v");
+# 2: boards from the card catalogue, premises checked true. Bump on any change to the output.
+GENERATOR_VERSION = 2
 TYPES = ("number", "legal", "rule", "one", "many", "assign")
 MAX_QUESTIONS = 50
 MAX_SEED = 2**32 - 1

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta, timezone
 from sqlalchemy import delete, func, select, update
 
 from ..content import generate
-from ..content.questions import QuestionError, own_question
+from ..content.questions import QuestionError, current, own_question
 from .database import db, write
 from .models import Quiz, QuizAnswer, QuizAttempt
 
@@ -236,7 +236,7 @@ def with_generated(refs: list[dict], tier: int, count: int) -> list[dict]:
     """The list with `count` (1 to MAX_ADD) fresh generated questions of `tier` added."""
     if not (1 <= count <= MAX_ADD and tier in generate.TIERS):
         raise QuizEditError("no_such_change")
-    return [*refs, *generated(tier, count, secrets.randbelow(2**31))]
+    return [*refs, *map(current, generated(tier, count, secrets.randbelow(2**31)))]
 
 
 def own_ref(spec: dict) -> dict:
@@ -340,7 +340,8 @@ def take(quiz: Shared, name: str) -> str:
     token = secrets.token_urlsafe(32)
     attempt = QuizAttempt(token=token, quiz_id=row.id, name=name, tier=row.tier, count=row.count,
                           seed=row.seed, mode=row.mode, pass_mark=row.pass_mark,
-                          questions=_questions(row), time_limit=row.time_limit)
+                          questions=[current(r) for r in _questions(row)],
+                          time_limit=row.time_limit)
     write(lambda: db.session.add(attempt))
     return token
 
@@ -363,15 +364,20 @@ def _questions(row) -> list[dict]:
 
 
 def _shared(row: Quiz) -> Shared:
+    """A quiz offers today's questions: a generated one an older generator made is made again
+    (its answers, in attempts, stay with the version they answered; quiz_results keeps apart)."""
     return Shared(row.title, row.take_token, row.owner_token, row.tier, row.count, row.seed,
-                  row.mode, row.pass_mark, _questions(row), row.time_limit,
+                  row.mode, row.pass_mark, [current(r) for r in _questions(row)], row.time_limit,
                   _taken(row.id) if row.id is not None else 0,
                   row.retakes is not False, row.deadline, row.closed_at)
 
 
 def _attempt(row: QuizAttempt, answers: dict, title: str | None = None) -> Attempt:
+    """An answered question stays the version it was answered in (an older one is shown as
+    replaced, its mark as recorded); one not answered yet is today's (answer() stores that)."""
+    refs = [r if n in answers else current(r) for n, r in enumerate(_questions(row), start=1)]
     return Attempt(row.token, row.name, row.tier, row.count, row.seed, row.mode, row.pass_mark,
-                   answers, title, row.created_at, _questions(row), row.time_limit,
+                   answers, title, row.created_at, refs, row.time_limit,
                    row.submitted_at, row.quiz_id, number=row.id)
 
 
@@ -474,7 +480,11 @@ def answer(token: str, position: int, given, correct: bool) -> str:
             outcome.append(CLOSED)
             return
         stored = db.session.get(QuizAnswer, (row.id, position))
-        if stored is None:
+        if stored is None:  # graded against today's question: the attempt now names that one
+            refs = _questions(row)
+            if 1 <= position <= len(refs) and refs[position - 1] != current(refs[position - 1]):
+                refs[position - 1] = current(refs[position - 1])
+                row.questions = refs
             db.session.add(QuizAnswer(attempt_id=row.id, position=position, answer=given,
                                       correct=bool(correct)))
         elif row.mode == "exam":

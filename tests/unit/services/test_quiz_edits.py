@@ -8,10 +8,12 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from webapp.catalogue import catalogue
+from webapp.content.generate import GENERATOR_VERSION
 from webapp.services import quizzes
 from webapp.services.quizzes import QuizEditError
 
-A, B, C = {"gen": [1, 5, 1]}, {"gen": [1, 5, 2]}, {"gen": [1, 5, 3]}
+V = {"v": GENERATOR_VERSION}
+A, B, C = ({"gen": [1, 5, n], **V} for n in (1, 2, 3))
 
 
 @pytest.fixture
@@ -90,3 +92,35 @@ def test_a_past_deadline_is_refused_unless_it_is_the_one_the_quiz_has():
     assert code(quizzes.new_deadline, now, None, now) == "past_deadline"
     stored = earlier.replace(second=30, tzinfo=None)  # SQLite hands it back without a zone
     assert quizzes.new_deadline(earlier, stored, now) is stored
+
+
+def _stored_refs(quiz, refs):
+    """Store refs as an older app did (no version): straight into the row."""
+    from webapp.services.database import db
+    from webapp.services.models import Quiz
+    row = db.session.scalar(db.select(Quiz).where(Quiz.owner_token == quiz.owner_token))
+    row.questions = refs
+    db.session.commit()
+
+
+def test_an_old_version_quiz_offers_todays_questions_and_attempts_keep_what_was_answered(ctx):
+    old = [{"gen": [1, 5, 1]}, {"gen": [1, 5, 2]}]
+    quiz = quizzes.create("Old", [A, B], "exam", 70)
+    _stored_refs(quiz, old)
+    assert quizzes.shared(owner=quiz.owner_token).questions == [A, B]  # nobody answered: today's
+    token = quizzes.take(quizzes.shared(owner=quiz.owner_token), "Ann")
+    assert quizzes.get(token).questions == [A, B]
+    # an attempt started before the new generator, one question answered to the old version
+    from webapp.services.database import db
+    from webapp.services.models import QuizAttempt
+    row = db.session.scalar(db.select(QuizAttempt).where(QuizAttempt.token == token))
+    row.questions = old
+    db.session.commit()
+    assert quizzes.get(token).questions == [A, B]  # not answered yet: today's
+    db.session.add(quizzes.QuizAnswer(attempt_id=row.id, position=1, answer=3, correct=True))
+    db.session.commit()
+    assert quizzes.get(token).questions == [old[0], B]  # answered: stays the old version
+    assert quizzes.answer(token, 2, 4, False) == quizzes.STORED
+    db.session.expire_all()
+    assert quizzes.get(token).questions == [old[0], B]
+    assert row.questions == [old[0], B]  # the answer to question 2 names today's question
