@@ -120,6 +120,18 @@ def resolve(ref: dict, lang: str = DEFAULT_LANGUAGE,
     raise QuestionError("a question reference names bank, gen or own")
 
 
+def replaced_question(ref: dict) -> dict:
+    """What stands, where a question is shown, for a generated one an older generator made: no
+    board, prompt or key (the seed now makes another question); `replaced` is its version. Its
+    type "replaced" is no kind: nothing reads or grades an answer to it."""
+    tier, seed, position, version = generated_ref(ref)
+    return {"id": f"gen-t{tier}-s{seed}-{position}", "tier": tier, "type": "replaced",
+            "replaced": version, "prompt": "", "board": None, "answer": None, "rules": [],
+            "explanation": "", "source": "generated", "options": [],
+            "langs": {"prompt": DEFAULT_LANGUAGE, "explanation": DEFAULT_LANGUAGE,
+                      "made": DEFAULT_LANGUAGE}}
+
+
 SOURCES = ("mixed", "bank", "generated")
 
 

@@ -34,6 +34,7 @@ class QuestionStats:
     answered: int
     percent: int | None  # right, of those answered; None when nobody answered
     wrong: list[Wrong]  # the most given first, at most MOST_COMMON
+    replaced: int = 0  # answers to an earlier version of a generated question: not counted
 
 
 def wrong_kind(q: dict, given) -> tuple:
@@ -48,12 +49,17 @@ def wrong_kind(q: dict, given) -> tuple:
     return ("given", given)
 
 
-def per_question(questions: list[dict], attempts: Iterable) -> list[QuestionStats]:
-    """Per question: how many answered, % right, and the wrong answers most given."""
+def per_question(questions: list[dict], attempts: Iterable,
+                 refs: list[dict]) -> list[QuestionStats]:
+    """Per question: how many answered, % right, and the wrong answers most given. Only answers
+    to the question as `refs` (the quiz's) name it now count: one given to a generated question
+    an older generator made (the attempt's reference differs) is counted apart, in `replaced`."""
     attempts = list(attempts)
     stats = []
     for n, q in enumerate(questions, start=1):
-        answered = [a.answers[n] for a in attempts if n in a.answers]
+        given_to = [(a.answers[n], a.questions[n - 1] == refs[n - 1] if n <= len(a.questions)
+                     else True) for a in attempts if n in a.answers]
+        answered = [answer for answer, same in given_to if same]
         right = sum(bool(correct) for _, correct in answered)
         counts, examples = Counter(), {}
         for given, correct in answered:
@@ -65,7 +71,8 @@ def per_question(questions: list[dict], attempts: Iterable) -> list[QuestionStat
             n=n, answered=len(answered),
             percent=round(100 * right / len(answered)) if answered else None,
             wrong=[Wrong(kind, examples[kind], count)
-                   for kind, count in counts.most_common(MOST_COMMON)]))
+                   for kind, count in counts.most_common(MOST_COMMON)],
+            replaced=len(given_to) - len(answered)))
     return stats
 
 
@@ -77,13 +84,15 @@ def results_csv(attempts: Iterable, questions_of: Callable, words: Callable) -> 
     """One row per attempt and question. `questions_of(attempt)` gives the attempt's questions,
     each with the options in the order that attempt saw them: [(question, options)];
     `words(question, answer, options)` an answer as the reader reads it. A number's and a
-    split's key is the number itself (the most that can reach the target)."""
+    split's key is the number itself (the most that can reach the target). A generated question
+    an older generator made (content.questions.replaced_question) has no key; `words` says its
+    answer was given to a replaced question; its mark is as recorded."""
     def rows():
         for attempt in attempts:
             for n, (q, options) in enumerate(questions_of(attempt), start=1):
                 given, correct = attempt.answers.get(n, (None, None))
-                key = q["answer"] if q["type"] in ("number", "assign") \
-                    else words(q, q["answer"], q.get("options", []))
+                key = "" if q.get("replaced") else q["answer"] if q["type"] in (
+                    "number", "assign") else words(q, q["answer"], q.get("options", []))
                 yield [attempt.name, attempt.started_at.isoformat(), n, q["type"],
                        words(q, given, options), None if correct is None else bool(correct),
                        key, attempt.score, attempt.percent, attempt.passed]

@@ -16,6 +16,7 @@ _TITLES = {
     400: _l("That request didn’t make sense"),
     404: _l("Page not found"),
     405: _l("That action isn’t allowed here"),
+    410: _l("This can no longer be shown"),
     413: _l("That was too much data"),
     415: _l("Unsupported kind of data"),
     429: _l("Too many requests"),
@@ -26,6 +27,8 @@ _HINTS = {
     400: _l("Something in the form or link was malformed. Go back and try again."),
     404: _l("There is nothing at this address. Check the link, or start from the home page."),
     405: _l("This address exists, but not for that kind of request."),
+    410: _l("Something this page shows can no longer be made: a question or a lesson was "
+            "withdrawn, or it is stored in a form this version of the app can’t read."),
     413: _l("Boards are small; this request was far larger than any board."),
     415: _l("This address only accepts a different kind of data."),
     429: _l("This network address has made too many of these requests for now, so nothing was "

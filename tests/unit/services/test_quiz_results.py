@@ -36,7 +36,8 @@ def test_statistics_count_answers_and_group_wrong_ones_by_what_they_were():
         attempt("c", {1: (3, False), 3: ({"a1": {"b1": 2, "player": 2}}, True)}),
         attempt("d", {}),
     ]
-    number, many, assign, unanswered = per_question([NUMBER, MANY, ASSIGN, NUMBER], attempts)
+    number, many, assign, unanswered = per_question([NUMBER, MANY, ASSIGN, NUMBER], attempts,
+                                                    [{"bank": "q"}] * 4)
     assert (number.n, number.answered, number.percent) == (1, 3, 33)
     assert [(w.kind, w.example, w.count) for w in number.wrong] == [(("given", 3), 3, 2)]
     assert many.percent == 0 and [(w.kind, w.count) for w in many.wrong] == [
@@ -73,3 +74,20 @@ def test_the_results_table_has_a_row_per_attempt_and_question_and_guards_every_n
     assert rows[2][:7] == ["'=1+1", "2026-11-26T12:00:00+00:00", "2", "many", "", "", "X; Y"]
     assert rows[3][0] == rows[4][0] == "Zoë 張" and rows[4][4:6] == ["X; Y", "true"]
     assert [r[0] for r in rows[5:]] == ["'@x", "'+x", "'-x", "'\tx"]
+
+
+def test_statistics_keep_answers_to_an_earlier_generator_version_apart():
+    now, old = {"gen": [1, 5, 1], "v": 2}, {"gen": [1, 5, 1]}
+    attempts = [attempt("new", {1: (2, True)}, [now]), attempt("old", {1: (9, False)}, [old]),
+                attempt("old2", {1: (2, True)}, [old])]
+    (stats,) = per_question([NUMBER], attempts, [now])
+    assert (stats.answered, stats.percent, stats.wrong, stats.replaced) == (1, 100, [], 2)
+
+
+def test_the_results_table_gives_a_replaced_question_no_key_and_its_recorded_mark():
+    replaced = {"type": "replaced", "replaced": 1, "answer": None, "options": []}
+    text = results_csv([attempt("a", {1: (9, False)}, [replaced])],
+                       lambda a: [(replaced, [])],
+                       lambda q, given, options: "(replaced)" if q.get("replaced") else str(given))
+    row = list(csv.reader(io.StringIO(text)))[1]
+    assert row[3:7] == ["replaced", "(replaced)", "false", ""]

@@ -32,7 +32,8 @@ from flask_babel import get_locale
 from ... import csrf
 from ...content.generate import TIERS, grade, split_words, translated
 from ...catalogue import catalogue
-from ...content.questions import SOURCES, QuestionError, draw, resolve
+from ...content.questions import (SOURCES, QuestionError, ReplacedQuestion, draw,
+                                  replaced_question, resolve)
 from ...htmx import render, wants_fragment
 from ...i18n import _l, gettext
 from ...live import board_cards, labels, live_check
@@ -62,6 +63,9 @@ BOARD_TYPE_NAMES = {
     "number": _l("Number: the most its attacker can send to what it attacks"),
     "legal": _l("Legal or not: the split set on the sliders"),
     "assign": _l("Assign: the taker drags the sliders to send the most")}
+# An answer to a generated question an older generator made, in the CSV and the statistics (the
+# pages say it with quiz/_key.html's `replaced` macro).
+REPLACED_ANSWER = _l("(answered to a generated question since replaced by a corrected version)")
 SOURCE_NAMES = {"mixed": _l("Both: hand-written questions and fresh boards"),
                 "bank": _l("Hand-written questions from the bank"),
                 "generated": _l("Fresh boards, generated for you")}
@@ -153,6 +157,13 @@ def answer(token: str, n: int):
     op = request.form.get("op", "")
     if attempt.submitted:  # nothing changes after submission: the results say why
         return _refused(attempt)
+    if current.get("replaced"):  # answered to a question that is gone: kept as recorded
+        if op == "timeup":
+            quizzes.submit(token)
+            return redirect(url_for(".review", token=token), 303)
+        if op in ("next", "prev"):
+            return redirect(_neighbour(attempt, n + (-1 if op == "prev" else 1)), 303)
+        return _show(attempt, current, n, status=409)  # the page says why
     if op.startswith("step:"):  # a −/+ button without JavaScript
         try:
             return _show(attempt, current, n, split=stepped_split(current, request.form))
@@ -211,7 +222,7 @@ def live(token: str, n: int):
 
     def question():  # made only when the memo hasn't this split (the same ref, the same board)
         q = resolved_question(ref)
-        if q["type"] != "assign":
+        if q["type"] != "assign":  # a replaced question has no sliders either
             abort(404)
         return question_board(q), goal_mark(q)
 
@@ -288,10 +299,15 @@ def quiz_questions(refs: list[dict]) -> list[dict]:
 
 
 def resolved_question(ref: dict) -> dict:
+    """The question a stored reference names; an older generator's stands as replaced (see
+    content.questions); one that can't be made (a withdrawn bank question, a malformed
+    reference, a version this app doesn't know) is a 410 that says so."""
     try:
         return resolve(ref, lang(), translate=gettext, bank=catalogue().bank)
-    except QuestionError:  # a bank question withdrawn since: never in a published quiz
-        abort(410)
+    except ReplacedQuestion:
+        return replaced_question(ref)
+    except QuestionError as err:
+        abort(410, description=str(err))
 
 
 def _question(token: str, n: int):
@@ -337,6 +353,8 @@ def shown_answer(q: dict, given, options: list[dict]) -> str:
     """An answer in words, for the results and the CSV."""
     if given is None:
         return ""
+    if q.get("replaced"):
+        return str(REPLACED_ANSWER)
     if q["type"] == "legal":
         return gettext("Legal") if given else gettext("Not legal")
     if q["type"] in ("rule", "one", "many"):
@@ -370,12 +388,12 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
         "attempt": attempt, "q": q, "n": n, "live": live, "cards": cards,
         "options": options, "given": given, "correct": correct, "error": error,
         # the key: after each answer in practice, and for every question once submitted
-        "show_key": done or (practice and stored is not None),
+        "show_key": (done or (practice and stored is not None)) and not q.get("replaced"),
         # inputs locked: practice's first answer counts; nothing changes after submission
-        "answered": done or (practice and stored is not None),
+        "answered": done or (practice and stored is not None) or bool(q.get("replaced")),
         # an exam's saved answer, changeable until submitted (said in words, no mark)
-        "saved": shown_answer(q, given, options) if stored and not practice and not done
-        else None,
+        "saved": shown_answer(q, given, options)
+        if stored and not practice and not done and not q.get("replaced") else None,
         "hide_verdict": not practice and not done,  # an exam's live verdict would be the grade
         "timer": _timer(attempt), "autosubmit": _timer(attempt) is not None,
         "answer_url": url_for(".answer", token=attempt.token, n=n),

@@ -250,7 +250,8 @@ def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int =
     return render_template(
         "quiz/owner.html", quiz=quiz, attempts=attempts, questions=questions,
         class_runs=quiz_runs(quiz.take_token),
-        stats=per_question(questions, attempts), problems=problems, file_problems=file_problems,
+        stats=per_question(questions, attempts, quiz.questions), problems=problems,
+        file_problems=file_problems,
         deleted=(request.args.get("deleted") or "")[:60],
         bank_tier=tier, tiers=TIERS, modes=MODE_NAMES, max_minutes=quizzes.MAX_MINUTES,
         source_names=QUESTION_SOURCES, type_names=TYPE_NAMES, board_types=BOARD_TYPE_NAMES,
@@ -319,11 +320,11 @@ def owned(token: str):
     return quiz
 
 
-def per_question(questions: list[dict], attempts) -> list[dict]:
+def per_question(questions: list[dict], attempts, refs: list[dict]) -> list[dict]:
     """The owner page's statistics (services.quiz_results), each wrong answer in words."""
     return [{"n": s.n, "q": q, "answered": s.answered, "percent": s.percent,
-             "wrong": [(wrong_words(q, w), w.count) for w in s.wrong]}
-            for q, s in zip(questions, quiz_results.per_question(questions, attempts))]
+             "wrong": [(wrong_words(q, w), w.count) for w in s.wrong], "replaced": s.replaced}
+            for q, s in zip(questions, quiz_results.per_question(questions, attempts, refs))]
 
 
 def wrong_words(q: dict, wrong) -> str:
