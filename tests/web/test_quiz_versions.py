@@ -93,3 +93,46 @@ def test_a_reference_that_cant_be_read_is_a_410_not_a_500(client, app, ref):
         gone = client.get(url)
         assert gone.status_code == 410, url
         assert "can’t read" in gone.get_data(as_text=True) or url.endswith(".csv")
+
+
+# --- a class on a quiz --------------------------------------------------------------------------
+
+
+def test_a_class_made_from_an_old_quiz_runs_todays_questions(app):
+    from tests.web.test_class_quiz import QuizHost
+    from webapp.services.models import Class, Quiz
+    with app.app_context():
+        quiz = quizzes.create("Old night", NOW, "practice", 70)
+        row = db.session.scalar(select(Quiz).where(Quiz.owner_token == quiz.owner_token))
+        row.questions = list(OLD)
+        db.session.commit()
+    host = QuizHost(app, f"http://localhost/quiz/o/{quiz.owner_token}")
+    with app.app_context():
+        room = db.session.scalar(select(Class).where(Class.code == host.code))
+        assert room.questions == NOW
+
+
+def test_a_class_saved_on_an_old_question_keeps_its_answers_and_takes_no_new_one(app):
+    from tests.web.test_class_quiz import QuizHost, QuizLearner, stored
+    from webapp.services.models import Class
+    with app.app_context():
+        quiz = quizzes.create("Old night", NOW, "practice", 70)
+    host = QuizHost(app, f"http://localhost/quiz/o/{quiz.owner_token}")
+    with app.app_context():  # a class created before versions
+        room = db.session.scalar(select(Class).where(Class.code == host.code))
+        room.questions = list(OLD)
+        db.session.commit()
+    ana = QuizLearner(app, host.code, "Ana")
+    host.go(1)
+    page = ana.client.get(f"/class/{host.code}/play").get_data(as_text=True)
+    assert REPLACED in page and today(1)["prompt"][:50].replace("'", "&#39;") not in page
+    refused = ana.send(1, {"amount": "3"})
+    assert refused.status_code == 400 and "can’t be answered any more" in \
+        refused.get_data(as_text=True)
+    assert stored(app) == []
+    assert host.post("/show", what="answer").status_code == 303
+    assert REPLACED in host.page("/projector")
+    assert "since replaced by a corrected version" in host.page()
+    assert host.post("/move", op="end", confirmed="1").status_code == 303
+    review = ana.client.get(f"/class/{host.code}/review").get_data(as_text=True)
+    assert REPLACED in review and "The answer:" not in review

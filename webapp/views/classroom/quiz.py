@@ -58,6 +58,8 @@ def question(room, n: int) -> dict:
 
 def name(q: dict) -> str:
     """A question in a few words, for the host's lists (the summary, the CSV's step)."""
+    if q.get("replaced"):
+        return gettext("A generated question since replaced by a corrected version")
     prompt = " ".join(str(q.get("prompt") or "").split())
     return prompt if len(prompt) <= 90 else prompt[:89].rstrip() + "…"
 
@@ -121,6 +123,8 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
         answered, paced = given is not None or shown_key, False
     else:
         shown_key, answered, paced = False, bool(correct), True
+    if q.get("replaced"):  # an older generator's question: its answers as recorded, no key
+        shown_key, answered = False, True
     options = options_of(seat.token, n, q)
     return {
         "saved": shown_answer(q, given, options) if held and given is not None else None,

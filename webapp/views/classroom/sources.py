@@ -280,6 +280,9 @@ class QuizSource:
         return CLOSED if self.exam and classes.revealed(self.room, self.number) else None
 
     def grade(self, form) -> Graded:
+        if self.q.get("replaced"):  # an older generator's: answers to it are kept, none added
+            raise Unreadable(gettext("This question can’t be answered any more: it was "
+                                     "replaced by a corrected version."))
         try:
             given = quiz.read(self.q, form)
         except QuizAnswerError as err:
