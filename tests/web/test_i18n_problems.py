@@ -134,13 +134,15 @@ GENERATED = [(tier, position) for tier in (1, 2, 3) for position in range(1, 7)]
 def test_generated_questions_are_worded_in_the_page_language(app, lang):
     from flask_babel import force_locale, gettext
 
+    from webapp.content.generate import GENERATOR_VERSION
     from webapp.content.questions import resolve
 
-    english = resolve({"gen": [3, 7, 1]})
+    v = GENERATOR_VERSION
+    english = resolve({"gen": [3, 7, 1], "v": v})
     with app.test_request_context(), force_locale(lang):
         for tier, position in GENERATED:
-            q = resolve({"gen": [tier, 11, position]}, lang, translate=gettext)
-            same = resolve({"gen": [tier, 11, position]})
+            q = resolve({"gen": [tier, 11, position], "v": v}, lang, translate=gettext)
+            same = resolve({"gen": [tier, 11, position], "v": v})
             # the same board, key and options in every language; only the words change
             assert (q["board"], q["answer"], [o["id"] for o in q.get("options", [])]) == (
                 same["board"], same["answer"], [o["id"] for o in same.get("options", [])])

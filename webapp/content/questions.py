@@ -64,11 +64,6 @@ def generated_ref(ref: dict) -> tuple[int, int, int, int]:
     return tier, seed, position, version
 
 
-def is_replaced(ref: dict) -> bool:
-    """Whether a (well-formed) generated reference was made by an older generator version."""
-    return "gen" in ref and generated_ref(ref)[3] < GENERATOR_VERSION
-
-
 def current(ref: dict) -> dict:
     """The reference as today's generator makes it (bank and own references, and one that can't
     be read, as they are: resolve says what is wrong with it)."""
