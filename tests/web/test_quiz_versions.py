@@ -136,3 +136,12 @@ def test_a_class_saved_on_an_old_question_keeps_its_answers_and_takes_no_new_one
     assert host.post("/move", op="end", confirmed="1").status_code == 303
     review = ana.client.get(f"/class/{host.code}/review").get_data(as_text=True)
     assert REPLACED in review and "The answer:" not in review
+
+
+@pytest.mark.parametrize("lang, said", [("fr", "par une version corrigée"),
+                                        ("ja", "修正版に置き換えられ")])
+def test_the_replaced_note_is_in_the_pages_language(client, app, lang, said):
+    owner, token = old_attempt(app, submitted=True)
+    headers = {"Accept-Language": lang}
+    for url in (f"/quiz/a/{token}/1", f"/quiz/a/{token}/review", f"/quiz/o/{owner}"):
+        assert said in client.get(url, headers=headers).get_data(as_text=True), url
