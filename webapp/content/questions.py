@@ -12,8 +12,8 @@ generator's shape: id, tier, type, prompt, board, answer, rules, explanation, op
 example). A generated reference of an older version raises ReplacedQuestion: what its seed makes
 now is another question, so an answer given to it is kept as recorded, never re-graded or shown
 beside the new board; `current(ref)` is the same reference made by today's generator (for a quiz
-no one has answered yet). `to_spec(question)` writes any resolved question back in the bank's format, which is
-what a quiz file holds. Pure: no Flask, no database.
+no one has answered yet). `to_spec(question)` writes any resolved question back in the bank's
+format, which is what a quiz file holds. Pure: no Flask, no database.
 """
 
 from __future__ import annotations
