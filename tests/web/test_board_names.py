@@ -52,3 +52,30 @@ def test_english_and_plain_names_are_unchanged(app):
                                  "b": "Hill Giant（-1/-1カウンター1個） 1",
                                  "c": "Hill Giant（-1/-1カウンター1個） 2"}
     assert shown_name("Hill Giant with a -1/-1 counter") == "Hill Giant with a -1/-1 counter"
+
+
+def test_generated_questions_say_board_names_in_the_pages_language_too(app):
+    """The quiz generator writes names into its prompts and explanations: in French and Japanese
+    their modifiers are translated there as on the board (the card's name stays English)."""
+    from webapp.catalogue import catalogue
+    from webapp.content.generate import GENERATOR_VERSION
+    from webapp.content.questions import resolve
+    from webapp.i18n import gettext
+
+    english_left, named = [], 0
+    for lang in ("fr", "ja"):
+        with app.test_request_context(f"/?lang={lang}"):
+            for seed in range(40):
+                for position in range(1, 7):
+                    ref = {"gen": [3, seed, position], "v": GENERATOR_VERSION}
+                    english = resolve(ref, bank=catalogue().bank)
+                    if " with " not in english["prompt"] and " (" not in english["prompt"]:
+                        continue
+                    named += 1
+                    q = resolve(ref, lang, translate=gettext, bank=catalogue().bank,
+                                names=shown_name)
+                    for text in (q["prompt"], q.get("explanation") or ""):
+                        if " counter" in text or " with " in text or "(can block" in text:
+                            english_left.append((lang, seed, position, text[:160]))
+    assert named, "no generated board with a descriptive name: the test would prove nothing"
+    assert english_left == []

@@ -63,6 +63,11 @@ from .kinds import AnswerError, kind_of
 
 _translate: ContextVar[Callable[[str], str]] = ContextVar("translate", default=str)
 _lang: ContextVar[str] = ContextVar("lang", default="en")  # which rule notes explanations quote
+# How a board's names are said: a card name stays English, but what the board adds to it ("with a
+# +1/+1 counter", "(protection from green)") is said in the reader's language (webapp.names).
+_shown_name: ContextVar[Callable[[str], str]] = ContextVar("shown_name", default=str)
+# The sentence params that are a board's names: the generator's own, and the core's "*_name".
+NAME_PARAMS = ("name", "attacker", "blocker")
 
 
 class _Params(dict):
@@ -73,7 +78,11 @@ class _Params(dict):
 def _(text: str, **params) -> str:
     """A sentence in the language asked for (English by default), filled with its params."""
     text = _translate.get()(text)
-    return text % _Params(params) if params else text
+    if not params:
+        return text
+    shown = _shown_name.get()
+    return text % _Params({k: shown(v) if k in NAME_PARAMS or k.endswith("_name") else v
+                           for k, v in params.items()})
 
 
 def translating() -> bool:
@@ -82,15 +91,18 @@ def translating() -> bool:
 
 
 @contextmanager
-def translated(translate: Callable[[str], str] | None, lang: str | None = None) -> Iterator[None]:
-    """Word the questions made inside with `translate` (e.g. flask_babel.gettext) and the rule
-    notes of `lang`; None keeps the wording already chosen (English unless an outer block chose
-    another)."""
+def translated(translate: Callable[[str], str] | None, lang: str | None = None,
+               names: Callable[[str], str] | None = None) -> Iterator[None]:
+    """Word the questions made inside with `translate` (e.g. flask_babel.gettext), the rule
+    notes of `lang` and a board's names with `names` (webapp.names.shown_name); None keeps the
+    wording already chosen (English unless an outer block chose another)."""
     token = _translate.set(translate or _translate.get())
     lang_token = _lang.set(lang or ("en" if translate is str else _lang.get()))
+    names_token = _shown_name.set(names or (str if translate is str else _shown_name.get()))
     try:
         yield
     finally:
+        _shown_name.reset(names_token)
         _lang.reset(lang_token)
         _translate.reset(token)
 
@@ -357,7 +369,8 @@ SCENARIOS: dict[int, tuple[Callable, ...]] = {
 def _names(board: dict) -> dict[str, str]:
     things = [*board["attackers"], *board["blockers"], *board.get("planeswalkers", []),
               *board.get("battles", [])]
-    return {t["id"]: t["name"] for t in things}
+    shown = _shown_name.get()
+    return {t["id"]: shown(t["name"]) for t in things}
 
 
 def _target(board: dict, attacker: dict) -> str:

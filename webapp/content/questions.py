@@ -85,7 +85,8 @@ def default_bank() -> Bank:
 
 
 def resolve(ref: dict, lang: str = DEFAULT_LANGUAGE,
-            translate: Callable[[str], str] | None = None, *, bank: Bank | None = None) -> dict:
+            translate: Callable[[str], str] | None = None, *, bank: Bank | None = None,
+            names: Callable[[str], str] | None = None) -> dict:
     """The question a reference names, in `lang`. Bank and own questions carry their own text
     per language (English where a language lacks a part); generated questions and the words the
     app writes around them (split descriptions, "Rule 702.19b") come from `translate`, the
@@ -93,7 +94,8 @@ def resolve(ref: dict, lang: str = DEFAULT_LANGUAGE,
     part is in, so a page can mark English left in a French page."""
     bank = bank or default_bank()
     with translated(translate if lang != DEFAULT_LANGUAGE and translate else str,
-                    lang if translate is not None else DEFAULT_LANGUAGE):
+                    lang if translate is not None else DEFAULT_LANGUAGE,
+                    names if lang != DEFAULT_LANGUAGE and translate else None):
         if "bank" in ref:
             q = bank.get(str(ref["bank"]))
             if q is None:

@@ -39,6 +39,7 @@ from ...i18n import _l, gettext
 from ...live import board_cards, labels, live_check
 from ...live.fields import SliderError
 from ...live.words import slider_error_text
+from ...names import shown_name
 from ...rules import fit
 from ...services import quizzes
 from ...text import ControlCharacters, typed_text
@@ -303,7 +304,8 @@ def resolved_question(ref: dict) -> dict:
     content.questions); one that can't be made (a withdrawn bank question, a malformed
     reference, a version this app doesn't know) is a 410 that says so."""
     try:
-        return resolve(ref, lang(), translate=gettext, bank=catalogue().bank)
+        return resolve(ref, lang(), translate=gettext, bank=catalogue().bank,
+                       names=shown_name)
     except ReplacedQuestion:
         return replaced_question(ref)
     except QuestionError as err:
@@ -367,7 +369,7 @@ def shown_answer(q: dict, given, options: list[dict]) -> str:
 
 def words_of(q: dict, split: dict) -> str:
     """A split in words, in this request's language."""
-    with translated(gettext if lang() != "en" else str):
+    with translated(gettext if lang() != "en" else str, names=shown_name):
         return split_words(question_board(q), split)
 
 
