@@ -13,6 +13,7 @@ import uuid
 import weakref
 from pathlib import Path
 
+import jinja2
 import pytest
 from flask import appcontext_pushed
 from flask.testing import FlaskClient
@@ -67,6 +68,27 @@ def migrated_database() -> Path:
     return folder / "trample.db"
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Jinja's compiled templates, kept in memory for the whole test session and shared by every
+    app the tests build (each app has its own Jinja environment, which would otherwise parse and
+    compile every template it renders again: about half of a page test's own time). Keyed by
+    Jinja with the template's name and a checksum of its source, so an edited template is
+    compiled anew."""
+
+    def __init__(self):
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
+
+
 class BufferedClient(FlaskClient):
     """Flask's test client, but each response is read whole and closed, as a server closes it.
     Unclosed, a response keeps open what it holds until the garbage collector finds it (a static
@@ -100,6 +122,7 @@ def isolated_app(instance, **config):
                       **config},
                      catalogue=None if "LESSONS_DIR" in config else shipped_catalogue())
     app.test_client_class = BufferedClient
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     if not copied:
         from webapp.services import upgrade
 
