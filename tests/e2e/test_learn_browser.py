@@ -283,6 +283,19 @@ def test_a_player_completes_a_lesson_added_for_issue_13(page: Page, lesson_id, s
     expect(lesson_item(page, lesson_id)).to_contain_text("Done")
 
 
+ISSUE_21_LESSONS = ("regenerated-blocker", "changes-between-steps", "walker-loyalty-between-steps",
+                    "trample-gained-or-lost")
+
+
+@pytest.mark.parametrize("lesson_id", ISSUE_21_LESSONS)
+def test_a_player_completes_a_lesson_added_for_issue_21(page: Page, lesson_id, shot):
+    """The judge topics of issue 21 (regeneration, changes between the damage steps, loyalty
+    lowered by first strike, trample gained or lost after blocks), every step answered right."""
+    page.goto("/learn")
+    complete_lesson(page, lesson_id, use_mouse=False)
+    expect(lesson_item(page, lesson_id)).to_contain_text("Done")
+
+
 def test_review_sends_the_player_back_to_a_missed_question(page: Page, shot):
     page.goto("/learn/two-blockers/" + CURRICULUM.lesson("two-blockers").questions[0].id)
     step = CURRICULUM.lesson("two-blockers").questions[0]
