@@ -260,11 +260,33 @@ def board_problems(cards: Cards, board: dict) -> list[tuple[str, str, str]]:
             if isinstance(creature, dict):
                 out += [(str(creature.get("name", "")), f"{group}[{i}]", m)
                         for m in shown_problems(cards, creature)]
+    out += _forbidden_blocks(board)
     for group, known in (("planeswalkers", cards.walker), ("battles", cards.battle)):
         for i, thing in enumerate(board.get(group) or []):
             name = str(thing.get("name", "")) if isinstance(thing, dict) else ""
             if known(name) is None:
                 out.append((name, f"{group}[{i}]", f"{name!r} is not in {CARDS_FILE}"))
+    return out
+
+
+def _forbidden_blocks(board: dict) -> list[tuple[str, str, str]]:
+    """A blocker of a colour its attacker has protection from could not have blocked it
+    (702.16f): a board showing that block teaches an impossible combat. Colours are the board's
+    own (checked against the catalogue above for real cards)."""
+    blockers = {b.get("id"): (i, b) for i, b in enumerate(board.get("blockers") or [])
+                if isinstance(b, dict)}
+    out = []
+    for attacker in board.get("attackers") or []:
+        if not isinstance(attacker, dict):
+            continue
+        shielded = {a.removeprefix("protection_from_") for a in attacker.get("abilities") or []
+                    if isinstance(a, str) and a.startswith("protection_from_")}
+        for blocker_id in attacker.get("blocked_by") or []:
+            i, blocker = blockers.get(blocker_id, (None, None))
+            for colour in sorted(shielded & set((blocker or {}).get("colors") or [])):
+                out.append((str(blocker.get("name", "")), f"blockers[{i}]",
+                            f"{blocker.get('name')} can't block {attacker.get('name')}: "
+                            f"protection from {colour} (rule 702.16f)"))
     return out
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from webapp.content.cards import default_cards, shown_problems
+from webapp.content.cards import board_problems, default_cards, shown_problems
 from webapp.rules import analyze, check
 
 RULE = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
@@ -152,6 +152,8 @@ def faults(q: dict) -> set[str]:
     for group, known in (("planeswalkers", cards.walker), ("battles", cards.battle)):
         if any(known(t["name"]) is None for t in board.get(group, [])):
             found.add("card")
+    if any("can't block" in message for _, _, message in board_problems(cards, board)):
+        found.add("impossible_block")  # a blocker its attacker has protection from (702.16f)
     cited = set(q["rules"])
     said = set(RULE.findall(q["explanation"]))
     things = _things(board)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from webapp.content import DEFAULT_LESSONS_DIR, ContentError
-from webapp.content.cards import (default_cards, folder_problems, load_cards, parse_cards,
-                                  shown_problems)
+from webapp.content.cards import (board_problems, default_cards, folder_problems, load_cards,
+                                  parse_cards, shown_problems)
 from webapp.content.cli import main
 
 from .conftest import edit
@@ -54,6 +54,30 @@ def test_a_real_card_shown_with_other_numbers_keywords_or_colours_is_refused(sho
 ])
 def test_a_real_card_as_printed_with_its_modifiers_said_or_a_token_passes(shown):
     assert shown_problems(default_cards(), shown) == []
+
+
+CRUSADER = {"id": "a1", "name": "Mirran Crusader", "power": 2, "toughness": 2,
+            "colors": ["white"], "abilities": ["double_strike", "protection_from_black",
+                                               "protection_from_green"], "blocked_by": ["b1"]}
+
+
+@pytest.mark.parametrize("blocker, why", [
+    (bears(), "Grizzly Bears can't block Mirran Crusader: protection from green (rule 702.16f)"),
+    ({"id": "b1", "name": "Typhoid Rats", "power": 1, "toughness": 1, "colors": ["black"],
+      "abilities": ["deathtouch"]}, "protection from black"),
+    # a token or a stated effect says its colours on the board
+    ({"id": "b1", "name": "Beast token", "power": 3, "toughness": 3, "colors": ["green"]},
+     "Beast token can't block"),
+])
+def test_a_block_that_protection_forbids_is_refused(blocker, why):
+    problems = board_problems(default_cards(), {"attackers": [CRUSADER], "blockers": [blocker]})
+    assert [(where, message) for _, where, message in problems if "block" in message] \
+        == [("blockers[0]", problems[0][2])] and why in problems[0][2], problems
+
+
+def test_a_block_protection_allows_passes():
+    ogre = {"id": "b1", "name": "Gray Ogre", "power": 2, "toughness": 2, "colors": ["red"]}
+    assert board_problems(default_cards(), {"attackers": [CRUSADER], "blockers": [ogre]}) == []
 
 
 def test_the_shipped_lessons_and_bank_name_real_cards_truly():
