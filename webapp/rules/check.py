@@ -12,8 +12,8 @@ from .recipients import NOTHING_RULE, Plan, plan_for
 
 # Every rule number the engine can name in its answers (problems, gates, who chooses): pages
 # explain each one (lessons/rules.toml), and a test keeps this list complete.
-ENGINE_RULES = frozenset({"506.4c", "510.1a", "510.1b", "510.1c", "510.1d", "702.19a", "702.19b",
-                          "702.19c", "702.19d", "702.19e", "702.19f", "702.22j", "702.22k"})
+ENGINE_RULES = frozenset({"506.4c", "510.1a", "510.1b", "510.1c", "510.1d", "510.4", "702.19a",
+                          "702.19b", "702.19c", "702.19d", "702.19e", "702.19f", "702.22j", "702.22k"})
 
 
 def as_board(data: Board | dict) -> Board:
