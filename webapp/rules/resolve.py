@@ -57,6 +57,9 @@ def resolve(data: Board | dict, assignment: Any = None, second: Any = None) -> d
         raise BoardError("assignment", "is required to resolve combat damage")
     if board.damage_step is None and first_strike_step(board):
         board = replace(board, damage_step="first")
+    if second is not None and board.damage_step != "first":
+        raise BoardError("second", "is given, but this board has one combat damage step: only a "
+                         "first or double striker makes a second one (510.4)")
     steps: list[dict] = []
     result = {"legal": True, "problems": [], "failed_step": None, "steps": steps, "skipped": None}
     while board is not None:
@@ -74,6 +77,15 @@ def resolve(data: Board | dict, assignment: Any = None, second: Any = None) -> d
         if board is not None:
             raw = default_assignment(board) if second is None else second
     return result
+
+
+def resolve_request(data: Any) -> dict:
+    """resolve() of a board that may carry the second step's split as a top-level ``second``:
+    the shape of the API's body and of the command's file."""
+    if isinstance(data, dict) and "second" in data:
+        data = dict(data)
+        return resolve(data, second=data.pop("second"))
+    return resolve(data)
 
 
 def step_name(board: Board) -> str:
