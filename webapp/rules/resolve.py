@@ -23,10 +23,6 @@ from .recipients import blocker_plan, lethal_damage
 CAUSES = {"zero_toughness": "704.5f", "lethal_damage": "704.5g", "deathtouch": "704.5h"}
 # Why the defending player lost (then the game is over and no later step happens).
 LOSSES = {"no_life": "704.5a", "poison": "704.5c"}
-# Every rule number resolve() can name in its answers.
-RESOLVE_RULES = frozenset({"510.2", "510.4", "702.2b", "702.12b", "702.15b", "702.16e", "702.80a",
-                           "702.90b", "702.90c", "120.3a", "120.3c", "120.3e", "120.3h", "704.5i",
-                           "704.5v", *CAUSES.values(), *LOSSES.values()})
 
 
 def first_strike_step(board: Board) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.rules import BoardError, analyze, check, parse_board, resolve
-from webapp.rules.resolve import RESOLVE_RULES
+from webapp.rules.check import ENGINE_RULES
 
 from .boards import attacker, board, creature
 
@@ -309,4 +309,4 @@ def test_every_rule_resolve_names_is_in_its_list():
     step = result["steps"][0]
     named = {step["rule"], *(e["rule"] for e in step["dealt"] if e["rule"])}
     named |= {c["rule"] for after in step["creatures"].values() for c in after["causes"]}
-    assert named <= RESOLVE_RULES
+    assert named <= ENGINE_RULES
