@@ -90,9 +90,9 @@ _SCHEMAS = {
     },
     "ResolveRequest": {
         "allOf": [{"$ref": "#/components/schemas/Board"}],
-        "properties": {"second": {"type": "object", "additionalProperties": _AMOUNTS,
+        "properties": {"second": {"type": ["object", "null"], "additionalProperties": _AMOUNTS,
                                   "description": "the second damage step's split (first or "
-                                                 "double strike); absent: a default one"}},
+                                                 "double strike); absent or null: a default one"}},
     },
     "Problem": {
         "type": "object", "required": ["code", "rule", "creature", "message"],
