@@ -1,4 +1,4 @@
-"""Time the rules core: check and analyze on a teaching board and on a large board.
+"""Time the rules core: check, analyze and resolve on a teaching board and on a large board.
 
     .venv/bin/python bench/rules.py
 
@@ -15,7 +15,7 @@ from pathlib import Path
 # bench/http.py would shadow the standard library's `http`: swap this folder for the repository.
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from webapp.rules import BoardError, analyze, check, parse_board  # noqa: E402
+from webapp.rules import BoardError, analyze, check, parse_board, resolve  # noqa: E402
 from webapp.rules.analyze import _solve  # noqa: E402
 
 
@@ -60,7 +60,19 @@ LARGE = {
 }
 LARGE["assignment"] = {"a1": {"b1": 4, "b2": 4, "b3": 3, "player": 9},
                        "a2": {"b3": 3, "b4": 3, "player": 6},
-                       "a3": {"b5": 4, "pw": 3, "player": 2}, "a4": {"b5": 1, "b6": 1, "pw": 4}}
+                       "a3": {"b5": 4, "pw": 3, "player": 2}, "a4": {"b5": 1, "b6": 1, "pw": 4},
+                       "b3": {"a1": 2}, "b5": {"a3": 1, "a4": 1}}  # blockers of two: their splits
+
+# The large board with every attacker striking twice: resolve plays both steps, the second with
+# the default split (an analyze of the derived board).
+DOUBLE = {**LARGE, "attackers": [{**a, "abilities": [*a["abilities"], "double_strike"]}
+                                 for a in LARGE["attackers"]]}
+
+
+def resolve_cold(data):
+    _solve.cache_clear()
+    return resolve(data)
+
 
 # Beyond the stated limit: the core must refuse it quickly rather than hang.
 TOO_LARGE = {
@@ -99,6 +111,13 @@ def main() -> None:
             median, best = timed(fn, data if label == "parse" or label == "check" else board,
                                  repeat=5)
             print(f"  {label:36s} median {median * 1e3:8.3f} ms   best {best * 1e3:8.3f} ms")
+        median, best = timed(resolve, data, repeat=5)
+        print(f"  {'resolve':36s} median {median * 1e3:8.3f} ms   best {best * 1e3:8.3f} ms")
+    for label, fn in (("resolve, both steps, default second", resolve_cold),
+                      ("resolve, both steps, cached analysis", resolve)):
+        median, best = timed(fn, DOUBLE, repeat=5)
+        print(f"large, double strike: {label:36s} median {median * 1e3:8.3f} ms   "
+              f"best {best * 1e3:8.3f} ms")
     start = time.perf_counter()
     try:
         analyze(TOO_LARGE)

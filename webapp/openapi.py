@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from .config import Defaults
 from .content.generate import MAX_QUESTIONS, MAX_SEED, TIERS, TYPES
-from .rules import ABILITIES, COLORS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER
+from .rules import (ABILITIES, COLORS, DAMAGE_STEPS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER,
+                    MAX_POISON, START_LIFE)
 
 
 def _number(low: int, **extra) -> dict:
@@ -26,6 +27,18 @@ _CREATURE = {
     "colors": {"type": "array", "items": {"enum": list(COLORS)}},
 }
 
+def _counters(key: str) -> dict:
+    """A planeswalker or battle: loyalty/defense 1-999, or 0 once it left combat (704.5i/704.5v)."""
+    return {
+        "type": "object", "required": ["id", key], "additionalProperties": False,
+        "properties": {"id": _ID, "name": _NAME, key: _number(0),
+                       "removed_from_combat": {"type": "boolean", "default": False}},
+        "if": {"not": {"required": ["removed_from_combat"],
+                       "properties": {"removed_from_combat": {"const": True}}}},
+        "then": {"properties": {key: {"minimum": 1}}},
+    }
+
+
 _SCHEMAS = {
     "Attacker": {
         "type": "object", "required": ["id", "power", "toughness"], "additionalProperties": False,
@@ -43,17 +56,15 @@ _SCHEMAS = {
         "type": "object", "required": ["id", "power", "toughness"], "additionalProperties": False,
         "properties": _CREATURE,
     },
-    "Planeswalker": {
-        "type": "object", "required": ["id", "loyalty"], "additionalProperties": False,
-        "properties": {"id": _ID, "name": _NAME,
-                       "loyalty": _number(1),
-                       "removed_from_combat": {"type": "boolean"}},
-    },
-    "Battle": {
-        "type": "object", "required": ["id", "defense"], "additionalProperties": False,
-        "properties": {"id": _ID, "name": _NAME,
-                       "defense": _number(1),
-                       "removed_from_combat": {"type": "boolean"}},
+    "Planeswalker": _counters("loyalty"),
+    "Battle": _counters("defense"),
+    "Player": {
+        "type": "object", "additionalProperties": False,
+        "description": "the defending player; resolve reads it (704.5a: 0 life loses; 704.5c: 10 "
+                       "poison counters lose)",
+        "properties": {"life": _number(1, default=START_LIFE),
+                       "poison": {"type": "integer", "minimum": 0, "maximum": MAX_POISON,
+                                  "default": 0}},
     },
     "Board": {
         "type": "object", "required": ["attackers"],
@@ -68,8 +79,20 @@ _SCHEMAS = {
             "battles": {"type": "array", "maxItems": LIMITS["battles"], "items": {"$ref": "#/components/schemas/Battle"}},
             "assignment": {"type": ["object", "null"], "additionalProperties": _AMOUNTS,
                            "description": "creature id -> {recipient id or \"player\": amount}; "
-                                          "check needs it, analyze ignores it"},
+                                          "check needs it, analyze ignores it, resolve deals it"},
+            "player": {"$ref": "#/components/schemas/Player"},
+            "damage_step": {"enum": [*DAMAGE_STEPS, None],
+                            "description": "510.4: first = only first/double strikers deal damage; "
+                                           "second = double strikers and creatures without first "
+                                           "strike; absent or null = every creature deals "
+                                           "damage"},
         },
+    },
+    "ResolveRequest": {
+        "allOf": [{"$ref": "#/components/schemas/Board"}],
+        "properties": {"second": {"type": ["object", "null"], "additionalProperties": _AMOUNTS,
+                                  "description": "the second damage step's split (first or "
+                                                 "double strike); absent or null: a default one"}},
     },
     "Problem": {
         "type": "object", "required": ["code", "rule", "creature", "message"],
@@ -108,6 +131,71 @@ _SCHEMAS = {
             "best": {"type": "object", "additionalProperties": _AMOUNTS},
         },
     },
+    "ResolveResult": {
+        "type": "object", "required": ["legal", "problems", "failed_step", "steps", "skipped"],
+        "properties": {
+            "legal": {"type": "boolean"},
+            "problems": {"type": "array", "items": {"$ref": "#/components/schemas/Problem"}},
+            "failed_step": {"enum": ["first", "second", "only", None]},
+            "skipped": {"type": ["object", "null"], "properties": {
+                "code": {"enum": ["player_lost", "no_attackers"]}, "rule": {"type": "string"}}},
+            "steps": {"type": "array", "maxItems": 2,
+                      "items": {"$ref": "#/components/schemas/Step"}},
+        },
+    },
+    "Step": {
+        "type": "object",
+        "required": ["step", "rule", "board", "assignment", "dealt", "creatures", "planeswalkers",
+                     "battles", "player", "attacking_player", "graveyard"],
+        "properties": {
+            "step": {"enum": ["first", "second", "only"]},
+            "rule": {"type": "string"},
+            "board": {"$ref": "#/components/schemas/Board"},
+            "assignment": {"type": "object", "additionalProperties": _AMOUNTS},
+            "dealt": {"type": "array", "items": {
+                "type": "object",
+                "required": ["source", "recipient", "assigned", "dealt", "prevented_rule", "effect",
+                             "rule", "deathtouch", "lifelink"],
+                "properties": {
+                    "source": {"type": "string"}, "recipient": {"type": "string"},
+                    "assigned": {"type": "integer"}, "dealt": {"type": "integer"},
+                    "prevented_rule": {"type": ["string", "null"]},
+                    "effect": {"enum": ["life_lost", "poison_counters", "loyalty_lost",
+                                        "defense_lost", "minus_counters", "damage_marked", None]},
+                    "rule": {"type": ["string", "null"]},
+                    "deathtouch": {"type": "boolean"}, "lifelink": {"type": "boolean"}}}},
+            "creatures": {"type": "object", "additionalProperties": {
+                "type": "object",
+                "required": ["damage", "minus_counters", "power", "toughness", "dies", "causes"],
+                "properties": {
+                    "damage": {"type": "integer"}, "minus_counters": {"type": "integer"},
+                    "power": {"type": "integer"}, "toughness": {"type": "integer"},
+                    "dies": {"type": "boolean"},
+                    "causes": {"type": "array", "items": {
+                        "type": "object", "required": ["code", "rule"],
+                        "properties": {"code": {"enum": ["zero_toughness", "lethal_damage",
+                                                         "deathtouch"]},
+                                       "rule": {"type": "string"}}}},
+                    "indestructible_rule": {"type": ["string", "null"]}}}},
+            "planeswalkers": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Counters"}},
+            "battles": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Counters"}},
+            "player": {"type": "object", "required": ["life", "poison", "loses"], "properties": {
+                "life": {"type": "integer"}, "poison": {"type": "integer"},
+                "life_lost": {"type": "integer"}, "life_gained": {"type": "integer"},
+                "poison_added": {"type": "integer"}, "loses": {"type": "boolean"},
+                "losses": {"type": "array", "items": {"type": "object"}}}},
+            "attacking_player": {"type": "object",
+                                 "properties": {"life_gained": {"type": "integer"}}},
+            "graveyard": {"type": "array", "items": {"type": "string"}},
+        },
+    },
+    "Counters": {
+        "type": "object", "required": ["dealt", "lost", "left", "dies", "rule"],
+        "description": "loyalty (120.3c, 704.5i) or defense (120.3h, 704.5v) after the step",
+        "properties": {"dealt": {"type": "integer"}, "lost": {"type": "integer"},
+                       "left": {"type": "integer"}, "dies": {"type": "boolean"},
+                       "rule": {"type": ["string", "null"]}},
+    },
     "Question": {
         "type": "object",
         "required": ["id", "tier", "type", "prompt", "board", "answer", "rules", "explanation"],
@@ -143,8 +231,8 @@ _SCHEMAS = {
 }
 
 
-def _operation(summary: str, result: str) -> dict:
-    json_body = {"application/json": {"schema": {"$ref": "#/components/schemas/Board"}}}
+def _operation(summary: str, result: str, body: str = "Board") -> dict:
+    json_body = {"application/json": {"schema": {"$ref": f"#/components/schemas/{body}"}}}
     error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     return {
         "summary": summary,
@@ -191,13 +279,17 @@ def document() -> dict:
     return {
         "openapi": "3.1.0",
         "info": {"title": "Trample Trainer rules API", "version": "1.0.0",
-                 "description": "Check and analyze combat damage assignment (CR 510, 702.19)."},
+                 "description": "Check, analyze and resolve combat damage assignment (CR 510, "
+                                "702.19, 704.5)."},
         "paths": {
             "/api/check": {"post": _operation(
                 "Is this damage assignment legal? Every problem with its rule.", "CheckResult")},
             "/api/analyze": {"post": _operation(
                 "Lethal damage, every recipient's least/most, legal ways, a best split.",
                 "AnalyzeResult")},
+            "/api/resolve": {"post": _operation(
+                "Combat resolved: damage dealt, deaths, life, poison, loyalty and defense; both "
+                "steps with first or double strike.", "ResolveResult", "ResolveRequest")},
             "/api/quiz/generate": {"get": _generate_operation()},
         },
         "components": {"schemas": _SCHEMAS},

@@ -36,7 +36,7 @@ def test_analyze_reports_the_most_that_can_reach_the_player_and_the_number_of_le
     assert body["legal_assignments"] == 49
 
 
-@pytest.mark.parametrize("path", ["/api/check", "/api/analyze"])
+@pytest.mark.parametrize("path", ["/api/check", "/api/analyze", "/api/resolve"])
 def test_a_bad_board_is_a_400_naming_the_field(client, path):
     board = json.loads(json.dumps(FORCE_OF_NATURE))
     board["attackers"][0]["abilities"] = ["trample", "flying_pig"]
@@ -46,7 +46,7 @@ def test_a_bad_board_is_a_400_naming_the_field(client, path):
     assert response.json["field"] == "attackers[0].abilities[1]"
 
 
-@pytest.mark.parametrize("path", ["/api/check", "/api/analyze"])
+@pytest.mark.parametrize("path", ["/api/check", "/api/analyze", "/api/resolve"])
 @pytest.mark.parametrize("body", [b"{", b"\xff\xfe", b"[" * 60000, b"nul"])
 def test_broken_json_is_a_400_about_the_body(client, path, body):
     response = client.post(path, data=body, content_type="application/json")
@@ -61,7 +61,7 @@ def test_json_that_is_not_an_object_is_a_400(client, body):
     assert "object" in response.json["error"]
 
 
-@pytest.mark.parametrize("path", ["/api/check", "/api/analyze"])
+@pytest.mark.parametrize("path", ["/api/check", "/api/analyze", "/api/resolve"])
 def test_only_json_is_accepted(client, path):
     response = client.post(path, data={"attackers": "x"})
     assert response.status_code == 415
@@ -85,7 +85,7 @@ def test_api_errors_are_json_too(client):
 def test_openapi_describes_both_endpoints_and_their_errors(client):
     doc = client.get("/api/openapi.json").json
     assert doc["openapi"].startswith("3.1")
-    for path in ("/api/check", "/api/analyze"):
+    for path in ("/api/check", "/api/analyze", "/api/resolve"):
         responses = doc["paths"][path]["post"]["responses"]
         assert {"200", "400", "415"} <= set(responses)
     assert "trample" in json.dumps(doc["components"]["schemas"]["Attacker"])
@@ -181,3 +181,42 @@ def test_a_board_valid_per_the_document_is_accepted_and_one_it_forbids_is_refuse
     assert not validator.is_valid(bad)
     response = client.post("/api/check", json=bad)
     assert response.status_code == 400 and response.json["field"] == "attackers[0].power"
+
+
+CLEAVE = {"attackers": [{"id": "a1", "name": "Grizzly Bears with Embercleave", "power": 3,
+                         "toughness": 3, "abilities": ["double_strike", "trample"],
+                         "blocked_by": ["b1"]}],
+          "blockers": [{"id": "b1", "name": "Eager Cadet", "power": 1, "toughness": 1}],
+          "assignment": {"a1": {"b1": 1, "player": 2}}}
+
+
+def test_resolve_plays_both_double_strike_steps_and_the_second_reaches_the_player(client):
+    body = client.post("/api/resolve", json=CLEAVE).json
+    first, second = body["steps"]
+    assert body["legal"] is True and first["graveyard"] == ["b1"]
+    assert second["board"]["attackers"][0]["blocked_by"] == [] and second["board"]["damage_step"] == "second"
+    assert second["assignment"] == {"a1": {"player": 3}} and second["player"]["life"] == 15
+    again = client.post("/api/analyze", json=second["board"]).json
+    assert again["creatures"]["a1"]["reach"] == {"player": "702.19d"}
+
+
+def test_resolve_takes_the_second_steps_split_and_says_when_an_assignment_is_illegal(client):
+    body = client.post("/api/resolve", json={**CLEAVE, "second": {"a1": {"player": 3}}}).json
+    assert [s["player"]["life"] for s in body["steps"]] == [18, 15]
+    body = client.post("/api/resolve", json={**CLEAVE, "assignment": {"a1": {"player": 3}}}).json
+    assert body["legal"] is False and body["failed_step"] == "first"
+    assert body["problems"][0]["rule"] == "702.19b"
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"second": {"a1": {"nobody": 3}}}, "second.a1.nobody"),
+    ({"second": [3]}, "second"),
+    ({"player": {"life": 0}}, "player.life"),
+    ({"player": {"poison": 10}}, "player.poison"),
+    ({"damage_step": "third"}, "damage_step"),
+    ({"assignment": None}, "assignment"),
+])
+def test_resolve_bad_input_is_a_400_naming_the_field(client, change, field):
+    response = client.post("/api/resolve", json={**CLEAVE, **change})
+    assert response.status_code == 400
+    assert response.json["field"] == field and response.json["error"].startswith(field)

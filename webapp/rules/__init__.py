@@ -6,6 +6,7 @@
     blocker_status(board_or_data, asg)   per blocker: damage assigned by everyone, lethal or not
     lethal_damage(blocker, deathtouch)   702.19b / 702.2c
     fit(board_or_data, split)            a split kept to what the board's sliders can say
+    resolve(board_or_data, asg, second)  damage dealt, state-based actions, both strike steps
 
 See docs/rules-api.md for the shapes and the stable problem codes.
 """
@@ -13,10 +14,13 @@ See docs/rules-api.md for the shapes and the stable problem codes.
 from .analyze import analyze
 from .check import blocker_status, check
 from .fit import fit
-from .model import (ABILITIES, COLORS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER, Attacker,
-                    Battle, Blocker, Board, BoardError, Planeswalker, parse_assignment, parse_board)
+from .model import (ABILITIES, COLORS, DAMAGE_STEPS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER,
+                    MAX_POISON, PLAYER, START_LIFE, Attacker, Battle, Blocker, Board, BoardError,
+                    Planeswalker, board_data, parse_assignment, parse_board)
 from .recipients import lethal_damage
+from .resolve import resolve
 
-__all__ = ["ABILITIES", "blocker_status", "COLORS", "ID_PATTERN", "LIMITS", "MAX_NAME", "MAX_NUMBER",
-           "PLAYER", "Attacker", "Battle", "Blocker", "Board", "BoardError",
-           "Planeswalker", "analyze", "check", "fit", "lethal_damage", "parse_assignment", "parse_board"]
+__all__ = ["ABILITIES", "blocker_status", "COLORS", "DAMAGE_STEPS", "ID_PATTERN", "LIMITS", "MAX_NAME",
+           "MAX_NUMBER", "MAX_POISON", "PLAYER", "START_LIFE", "Attacker", "Battle", "Blocker", "Board",
+           "BoardError", "Planeswalker", "analyze", "board_data", "check", "fit", "lethal_damage",
+           "parse_assignment", "parse_board", "resolve"]

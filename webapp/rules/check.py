@@ -10,10 +10,14 @@ from .model import (PLAYER, Attacker, Battle, Blocker, Board, BoardError, Planes
                     parse_assignment, parse_board)
 from .recipients import NOTHING_RULE, Plan, plan_for
 
-# Every rule number the engine can name in its answers (problems, gates, who chooses): pages
-# explain each one (lessons/rules.toml), and a test keeps this list complete.
-ENGINE_RULES = frozenset({"506.4c", "510.1a", "510.1b", "510.1c", "510.1d", "702.19a", "702.19b",
-                          "702.19c", "702.19d", "702.19e", "702.19f", "702.22j", "702.22k"})
+# Every rule number the engine can name in its answers (problems, gates, who chooses; and what
+# resolve.py says damage does and who dies): pages explain each one (lessons/rules.toml), and a
+# test keeps this list complete.
+ENGINE_RULES = frozenset({"506.4c", "510.1a", "510.1b", "510.1c", "510.1d", "510.4", "702.19a",
+                          "702.19b", "702.19c", "702.19d", "702.19e", "702.19f", "702.22j", "702.22k",
+                          "510.2", "120.3a", "120.3c", "120.3e", "120.3h", "702.2b", "702.12b",
+                          "702.15b", "702.16e", "702.80a", "702.90b", "702.90c", "704.5a", "704.5c",
+                          "704.5f", "704.5g", "704.5h", "704.5i", "704.5v"})
 
 
 def as_board(data: Board | dict) -> Board:

@@ -1,6 +1,7 @@
-"""`trample check FILE|-` and `trample analyze FILE|-`: the rules core on the command line.
+"""`trample check|analyze|resolve FILE|-`: the rules core on the command line.
 
-Exit codes: 0 legal (check) or done (analyze), 1 illegal (check), 2 bad input (one line on stderr).
+Exit codes: 0 legal (check), done (analyze) or resolved (resolve), 1 illegal (check, or the
+assignment resolve was given), 2 bad input (one line on stderr).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TextIO
 from .analyze import analyze
 from .check import check
 from .model import ABILITIES, LIMITS, MAX_NUMBER, BoardError
+from .resolve import resolve_request
 
 BOARD_HELP = """\
 A board is JSON describing one combat damage step at the moment damage is assigned:
@@ -30,12 +32,19 @@ ids are unique; "attacking" is "player" or a planeswalker/battle id; "blocked": 
 {recipient: amount}; recipients are blocker ids, attacker ids (for blockers), the attacked
 planeswalker/battle and "player". check needs "assignment"; analyze ignores it.
 
+resolve deals "assignment" and says what happens: damage dealt or prevented, -1/-1 counters,
+life, poison, loyalty and defense lost, who dies and why. Optional: "player": {"life": 20,
+"poison": 0}. With first or double strike it resolves both damage steps; a top-level "second"
+(same shape as "assignment") is the second step's split, else a default one is used.
+
 %s
 """ % textwrap.fill(f"Abilities: {', '.join(ABILITIES)}. Limits: "
                    + ", ".join(f"{n} {kind}" for kind, n in LIMITS.items())
                    + f"; numbers up to {MAX_NUMBER}.", 100)
 
-USAGE = "usage: trample {check,analyze} FILE|-   (trample --help explains the board format)"
+USAGE = ("usage: trample {check,analyze,resolve} FILE|-   (trample --help explains the board "
+         "format)")
+COMMANDS = ("check", "analyze", "resolve")
 
 
 def read_board(source: str, stdin: TextIO) -> dict:
@@ -58,13 +67,13 @@ def main(argv: list[str], stdout: TextIO = sys.stdout, stderr: TextIO = sys.stde
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(USAGE + "\n\n" + BOARD_HELP, file=stdout)
         return 0 if argv else 2
-    if argv[0] not in ("check", "analyze") or len(argv) != 2:
+    if argv[0] not in COMMANDS or len(argv) != 2:
         print(USAGE, file=stderr)
         return 2
     command, source = argv
     try:
         data = read_board(source, stdin)
-        result = check(data) if command == "check" else analyze(data)
+        result = run(command, data)
     except BoardError as err:
         print(f"trample: {err}", file=stderr)
         return 2
@@ -74,3 +83,11 @@ def main(argv: list[str], stdout: TextIO = sys.stdout, stderr: TextIO = sys.stde
     json.dump(result, stdout, indent=2, ensure_ascii=False)
     stdout.write("\n")
     return 0 if command == "analyze" or result["legal"] else 1
+
+
+def run(command: str, data) -> dict:
+    if command == "check":
+        return check(data)
+    if command == "analyze":
+        return analyze(data)
+    return resolve_request(data)

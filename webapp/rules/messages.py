@@ -58,6 +58,9 @@ SENTENCES = {
     ("blocker_to_player", None): N_(
         "%(creature_name)s is blocking, so its damage can go only to the attacker it blocks, never "
         "to a player."),
+    ("no_damage_to_assign", "not_this_step"): N_(
+        "%(creature_name)s deals no combat damage in this damage step (first strike and double "
+        "strike decide who deals damage in which step), but %(assigned)s is assigned."),
     ("no_damage_to_assign", "no_power"): N_(
         "%(creature_name)s has power %(power)s, so it assigns no combat damage; %(assigned)s is "
         "assigned."),

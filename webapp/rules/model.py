@@ -7,7 +7,7 @@ be wrong raises :class:`BoardError` naming the field, so a person can fix it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 PLAYER = "player"
@@ -28,6 +28,10 @@ LIMITS = {"attackers": MAX_ATTACKERS, "blockers": MAX_BLOCKERS,
           "planeswalkers": MAX_PLANESWALKERS, "battles": MAX_BATTLES}
 MAX_NUMBER = 999
 MAX_NAME = 60
+# The defending player as a board starts (704.5a: 0 life loses; 704.5c: 10 poison counters lose).
+START_LIFE, MAX_POISON = 20, 9
+# 510.4: which combat damage step a board is; absent, every creature on it deals damage.
+DAMAGE_STEPS = ("first", "second")
 ID_PATTERN = r"^[A-Za-z0-9_-]{1,40}$"
 _ID = re.compile(ID_PATTERN)
 
@@ -100,6 +104,9 @@ class Board:
     planeswalkers: tuple[Planeswalker, ...] = ()
     battles: tuple[Battle, ...] = ()
     assignment: dict[str, dict[str, int]] | None = field(default=None, compare=False)
+    life: int = START_LIFE
+    poison: int = 0
+    damage_step: str | None = None
 
     def creature(self, cid: str) -> Attacker | Blocker:
         return self._index()[cid]
@@ -231,26 +238,44 @@ def _parse_blocker(raw: Any, where: str) -> Blocker:
     return Blocker(**_creature_fields(raw, where))
 
 
+def _counters(raw: dict, where: str, key: str) -> tuple[int, bool]:
+    """Loyalty or defense, and whether it left combat: 0 only for one that left combat (put into
+    the graveyard in an earlier damage step, 704.5i / 704.5v)."""
+    removed = _bool(raw.get("removed_from_combat", False), f"{where}.removed_from_combat")
+    return _int(raw[key], f"{where}.{key}", 0 if removed else 1, MAX_NUMBER), removed
+
+
 def _parse_planeswalker(raw: Any, where: str) -> Planeswalker:
     raw = _obj(raw, where, {"id", "name", "loyalty", "removed_from_combat"}, {"id", "loyalty"})
     pid = _ident(raw["id"], f"{where}.id")
     return Planeswalker(pid, _text(raw.get("name", pid), f"{where}.name"),
-                        _int(raw["loyalty"], f"{where}.loyalty", 1, MAX_NUMBER),
-                        _bool(raw.get("removed_from_combat", False), f"{where}.removed_from_combat"))
+                        *_counters(raw, where, "loyalty"))
 
 
 def _parse_battle(raw: Any, where: str) -> Battle:
     raw = _obj(raw, where, {"id", "name", "defense", "removed_from_combat"}, {"id", "defense"})
     bid = _ident(raw["id"], f"{where}.id")
-    return Battle(bid, _text(raw.get("name", bid), f"{where}.name"),
-                  _int(raw["defense"], f"{where}.defense", 1, MAX_NUMBER),
-                  _bool(raw.get("removed_from_combat", False), f"{where}.removed_from_combat"))
+    return Battle(bid, _text(raw.get("name", bid), f"{where}.name"), *_counters(raw, where, "defense"))
+
+
+def _parse_player(raw: Any) -> tuple[int, int]:
+    """The defending player's life and poison counters; a player at 0 life or 10 poison counters
+    has already lost (704.5a, 704.5c)."""
+    raw = _obj(raw, "player", {"life", "poison"}, set())
+    return (_int(raw.get("life", START_LIFE), "player.life", 1, MAX_NUMBER),
+            _int(raw.get("poison", 0), "player.poison", 0, MAX_POISON))
+
+
+def _parse_step(raw: Any) -> str | None:
+    if raw is None or raw in DAMAGE_STEPS:
+        return raw
+    raise BoardError("damage_step", f"must be {' or '.join(map(repr, DAMAGE_STEPS))}, not {raw!r}")
 
 
 def parse_board(data: Any) -> Board:
     """Validate a JSON-shaped board (DESIGN.md, "The rules core contract") into a :class:`Board`."""
-    data = _obj(data, "", {"attackers", "blockers", "planeswalkers", "battles", "assignment"},
-                {"attackers"})
+    data = _obj(data, "", {"attackers", "blockers", "planeswalkers", "battles", "assignment",
+                           "player", "damage_step"}, {"attackers"})
     attackers = tuple(_parse_attacker(a, f"attackers[{i}]")
                       for i, a in enumerate(_list(data["attackers"], "attackers", MAX_ATTACKERS)))
     blockers = tuple(_parse_blocker(b, f"blockers[{i}]")
@@ -262,11 +287,38 @@ def parse_board(data: Any) -> Board:
     if not attackers:
         raise BoardError("attackers", "must name at least one attacking creature")
     _check_ids(attackers, blockers, walkers, battles)
-    board = Board(attackers, blockers, walkers, battles)
+    life, poison = _parse_player(data.get("player", {}))
+    step = _parse_step(data.get("damage_step"))
+    if step == "first" and not any(c.has("first_strike") or c.has("double_strike")
+                                   for c in (*attackers, *blockers)):
+        raise BoardError("damage_step", "is 'first', but no creature has first_strike or "
+                         "double_strike, so there is no first-strike damage step (510.4)")
+    board = Board(attackers, blockers, walkers, battles, None, life, poison, step)
     if "assignment" in data and data["assignment"] is not None:
-        board = Board(attackers, blockers, walkers, battles,
-                      parse_assignment(board, data["assignment"]))
+        board = replace(board, assignment=parse_assignment(board, data["assignment"]))
     return board
+
+
+def board_data(board: Board) -> dict:
+    """A Board back in the JSON shape parse_board reads (without its assignment)."""
+    def creature(c: Creature) -> dict:
+        return {"id": c.id, "name": c.name, "power": c.power, "toughness": c.toughness,
+                "damage": c.damage, "abilities": [w for w in ABILITIES if c.has(w)],
+                "colors": list(c.colors)}
+
+    data = {
+        "attackers": [{**creature(a), "attacking": a.attacking, "blocked": a.blocked,
+                       "blocked_by": list(a.blocked_by)} for a in board.attackers],
+        "blockers": [creature(b) for b in board.blockers],
+        "planeswalkers": [{"id": p.id, "name": p.name, "loyalty": p.loyalty,
+                           "removed_from_combat": p.removed_from_combat} for p in board.planeswalkers],
+        "battles": [{"id": b.id, "name": b.name, "defense": b.defense,
+                     "removed_from_combat": b.removed_from_combat} for b in board.battles],
+        "player": {"life": board.life, "poison": board.poison},
+    }
+    if board.damage_step:
+        data["damage_step"] = board.damage_step
+    return data
 
 
 def _check_ids(attackers, blockers, walkers, battles) -> None:

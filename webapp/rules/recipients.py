@@ -41,7 +41,7 @@ class Gate:
 
 
 # Why a creature assigns no combat damage -> the rule that says so.
-NOTHING_RULE = {"no_power": "510.1a", "no_blockers_left": "510.1c", "target_removed": "510.1b",
+NOTHING_RULE = {"not_this_step": "510.4", "no_power": "510.1a", "no_blockers_left": "510.1c", "target_removed": "510.1b",
                 "planeswalker_removed": "702.19f", "not_blocking": "510.1d"}
 
 
@@ -68,12 +68,25 @@ class Plan:
         return self.creature.assigns if self.recipients else 0
 
 
+def deals_damage_now(board: Board, creature: Attacker | Blocker) -> bool:
+    """510.4: in the first-strike step only creatures with first or double strike deal combat
+    damage; in the second, those with double strike and those without first strike. A board
+    that names no step is one where every creature on it deals damage."""
+    if board.damage_step == "first":
+        return creature.has("first_strike") or creature.has("double_strike")
+    if board.damage_step == "second":
+        return creature.has("double_strike") or not creature.has("first_strike")
+    return True
+
+
 def attacker_plan(board: Board, a: Attacker) -> Plan:
     chooser, chooser_rule = _attacker_chooser(board, a)
 
     def plan(recipients=(), gates=None, nothing=None, reach=None) -> Plan:
         return Plan(a, tuple(recipients), gates or {}, nothing, chooser, chooser_rule, reach or {})
 
+    if not deals_damage_now(board, a):
+        return plan(nothing="not_this_step")  # 510.4
     if a.assigns == 0:
         return plan(nothing="no_power")  # 510.1a
     if a.blocked and not a.tramples:
@@ -113,6 +126,8 @@ def blocker_plan(board: Board, b: Blocker) -> Plan:
         chooser, rule = "attacking_player", "702.22k"
     else:
         chooser, rule = "defending_player", "510.1d"
+    if not deals_damage_now(board, b):
+        return Plan(b, (), {}, "not_this_step", chooser, rule)
     if b.assigns == 0:
         return Plan(b, (), {}, "no_power", chooser, rule)
     if not blocked:

@@ -9,6 +9,7 @@ from flask import Blueprint, jsonify, request
 from ..content.generate import GenerateError, generate
 from ..openapi import document
 from ..rules import BoardError, analyze, check
+from ..rules.resolve import resolve_request
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -53,6 +54,12 @@ def api_check():
 @bp.post("/analyze")
 def api_analyze():
     return jsonify(analyze(_board()))
+
+
+@bp.post("/resolve")
+def api_resolve():
+    """The combat resolved: an illegal assignment is a 200 with its problems, like /check."""
+    return jsonify(resolve_request(_board()))
 
 
 @bp.get("/quiz/generate")

@@ -55,3 +55,50 @@ def boards_with_assignment(draw):
         assignment[a["id"]] = {r: draw(st.integers(0, 4)) for r in recipients
                                if draw(st.integers(0, 2))}
     return board, assignment
+
+
+COMBAT_ABILITIES = ["trample", "deathtouch", "first_strike", "double_strike", "lifelink", "infect",
+                    "wither", "indestructible", "protection_from_green", "protection_from_red",
+                    "trample_over_planeswalkers"]
+COMBAT_COLORS = ["green", "red", "white"]
+
+
+@st.composite
+def combat_creature(draw, cid: str, max_power: int):
+    abilities = draw(st.lists(st.sampled_from(COMBAT_ABILITIES), unique=True, max_size=3))
+    toughness = draw(st.integers(1, 4))
+    top = toughness + 1 if "indestructible" in abilities else toughness - 1
+    return {"id": cid, "name": cid.upper(), "power": draw(st.integers(-1, max_power)),
+            "toughness": toughness, "damage": draw(st.integers(0, max(0, min(top, 2)))),
+            "abilities": abilities,
+            "colors": draw(st.lists(st.sampled_from(COMBAT_COLORS), unique=True, max_size=2))}
+
+
+@st.composite
+def combat_boards(draw, max_attackers=3, max_blockers=3, max_power=4):
+    """Boards for resolving combat: both sides with first/double strike, deathtouch, infect,
+    wither, lifelink, indestructible, protection and colours; life and poison near losing."""
+    blockers = []
+    for i in range(draw(st.integers(0, max_blockers))):
+        b = draw(combat_creature(f"b{i}", 3))
+        b["abilities"] = [w for w in b["abilities"] if "trample" not in w] + ["can_block_additional"]
+        blockers.append(b)
+    planeswalkers = [{"id": "pw", "name": "Jace", "loyalty": draw(st.integers(1, 4)),
+                      "removed_from_combat": draw(st.booleans())}] if draw(st.booleans()) else []
+    battles = [{"id": "bt", "name": "Invasion", "defense": draw(st.integers(1, 4))}
+               ] if draw(st.booleans()) else []
+    targets = ["player"] + [p["id"] for p in planeswalkers] + [b["id"] for b in battles]
+    attackers = []
+    for i in range(draw(st.integers(1, max_attackers))):
+        a = draw(combat_creature(f"a{i}", max_power))
+        a["attacking"] = draw(st.sampled_from(targets))
+        a["blocked_by"] = draw(st.lists(st.sampled_from([b["id"] for b in blockers]), unique=True,
+                                        max_size=2) if blockers else st.just([]))
+        if not a["blocked_by"] and draw(st.integers(0, 4)) == 0:
+            a["blocked"] = True  # every blocker left combat (702.19d)
+        attackers.append(a)
+    board = {"attackers": attackers, "blockers": blockers, "planeswalkers": planeswalkers,
+             "battles": battles}
+    if draw(st.booleans()):
+        board["player"] = {"life": draw(st.integers(1, 8)), "poison": draw(st.integers(0, 9))}
+    return board

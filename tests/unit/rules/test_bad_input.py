@@ -201,3 +201,19 @@ def test_fixed_amounts_for_analyze_are_checked_like_an_assignment(fixed, field):
     with pytest.raises(BoardError) as caught:
         analyze(data, fixed=fixed)
     assert caught.value.field == field
+
+
+def test_command_resolve_exits_0_when_resolved_1_for_an_illegal_split_2_for_bad_input():
+    cleave = {"attackers": [{"id": "a1", "name": "Cleave", "power": 3, "toughness": 3,
+                             "abilities": ["double_strike", "trample"], "blocked_by": ["b1"]}],
+              "blockers": [{"id": "b1", "name": "Cadet", "power": 1, "toughness": 1}],
+              "assignment": {"a1": {"b1": 1, "player": 2}}}
+    code, out, _ = run("resolve", "-", stdin=json.dumps({**cleave, "second": {"a1": {"player": 3}}}))
+    result = json.loads(out)
+    assert code == 0 and [s["player"]["life"] for s in result["steps"]] == [18, 15]
+    code, out, _ = run("resolve", "-", stdin=json.dumps({**cleave, "assignment": {"a1": {"player": 3}}}))
+    assert code == 1 and json.loads(out)["failed_step"] == "first"
+    code, out, err = run("resolve", "-", stdin=json.dumps({**cleave, "second": {"a1": {"b1": 3}}}))
+    assert code == 2 and err.startswith("trample: second.a1.b1:") and out == ""
+    code, _, err = run("resolve", "-", stdin=json.dumps({**cleave, "player": {"life": 0}}))
+    assert code == 2 and "player.life" in err and "Traceback" not in err
