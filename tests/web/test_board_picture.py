@@ -58,7 +58,6 @@ class Reader(HTMLParser):
     def __init__(self):
         super().__init__()
         self.read, self.drawn, self.stack, self.lanes = [], [], [], []
-        self.classes: list[str] = []
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -66,7 +65,6 @@ class Reader(HTMLParser):
             return
         hidden = attrs.get("aria-hidden") == "true" or bool(self.stack and self.stack[-1])
         self.stack.append(hidden)
-        self.classes.append(attrs.get("class") or "")
         if "combat" in (attrs.get("class") or "").split():
             self.lanes.append([])
         if "data-card" in attrs and self.lanes:
@@ -75,7 +73,6 @@ class Reader(HTMLParser):
     def handle_endtag(self, tag):
         if tag not in self.VOID and self.stack:
             self.stack.pop()
-            self.classes.pop()
 
     def handle_data(self, data):
         (self.drawn if self.stack and self.stack[-1] else self.read).append(data)
@@ -101,7 +98,8 @@ def test_creatures_show_name_colours_in_words_stats_keywords_counters_and_marked
                  "Spirit token", "1/1", "colourless",
                  "Hill Giant with a -1/-1 counter", "2/2", "red", "1 -1/-1 counter",
                  "1 damage already marked",
-                 "Wall token", "0/5", "3 damage already marked", "Can block an additional creature"):
+                 "Wall token", "0/5", "3 damage already marked",
+                 "Can block an additional creature"):
         assert fact in text, fact
     # the frame and pips draw the same colours the words say
     assert 'class="card card-attacker col-green"' in html
@@ -145,7 +143,8 @@ def test_the_player_has_a_life_total_only_when_the_board_states_one(app):
     assert "life 17" in stated.text
 
 
-@pytest.mark.parametrize("board", [CREATURES, WALKER, BATTLE], ids=["creatures", "walker", "battle"])
+@pytest.mark.parametrize("board", [CREATURES, WALKER, BATTLE],
+                         ids=["creatures", "walker", "battle"])
 def test_what_is_only_drawn_is_also_said(app, board):
     """aria-hidden parts (pips, dots, the player icon) carry no fact the read text lacks."""
     _, seen = picture(app, board)
@@ -155,7 +154,8 @@ def test_what_is_only_drawn_is_also_said(app, board):
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("fr", ("vert", "rouge et blanc", "incolore", "1 marqueur -1/-1", "blessures déjà marquées : 3")),
+    ("fr", ("vert", "rouge et blanc", "incolore", "1 marqueur -1/-1",
+            "blessures déjà marquées : 3")),
     ("ja", ("緑", "赤", "白", "無色", "-1/-1カウンター1個")),
 ])
 def test_the_picture_is_in_the_pages_language(app, lang, words):
