@@ -20,6 +20,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import BuildError
 
 from .content import LANGUAGES
+from .names import card_counters
 from .rules import ABILITIES
 from .rules.messages import ABILITY_LABELS, lethal_words, sentence
 
@@ -93,7 +94,7 @@ def init_app(app: Flask) -> None:
         problem_text=problem_text, lethal_note=lethal_note, ability_label=ability_label,
         LANGUAGE_NAMES=LANGUAGE_NAMES, lang_url=lang_url, ability_order=ABILITIES,
         current_locale=lambda: str(get_locale() or "en"), text_lang=text_lang,
-        ability_list=ability_list,
+        ability_list=ability_list, color_list=color_list, card_counters=card_counters,
     )
     app.jinja_env.filters["name_list"] = name_list
 
@@ -110,6 +111,18 @@ def name_list(names) -> str:
 
 def ability_list(words) -> str:
     return name_list(ability_label(w) for w in words)
+
+
+# A card's colours as the board picture writes them beside its coloured pips (never colour alone).
+COLOR_LABELS = {"white": _l("white"), "blue": _l("blue"), "black": _l("black"), "red": _l("red"),
+                "green": _l("green")}
+
+
+def color_list(colors) -> str:
+    """A card's colours in words ("green", "white and blue"); colourless when it has none (what
+    the rules core reads from a board without `colors`)."""
+    words = [str(COLOR_LABELS[c]) for c in colors if c in COLOR_LABELS]
+    return name_list(words) if words else gettext("colourless")
 
 
 def text_lang(code: str | None = None) -> Markup:

@@ -39,6 +39,16 @@ def shown_name(name: str) -> str:
     return shown
 
 
+def card_counters(name: str) -> list[str]:
+    """The counters a board's name says a creature has ("Grizzly Bears with a +1/+1 counter and
+    a trample counter"), each in the page's language: what the board picture draws on the card."""
+    match = _NAME.fullmatch(name)
+    if match is None or not match["mods"]:
+        return []
+    found = (_COUNTERS.fullmatch(mod) for mod in match["mods"].split(" and "))
+    return [_counter(c) for c in found if c]
+
+
 def _with(card: str, mods: list[str]) -> str:
     counters = [_COUNTERS.fullmatch(m) for m in mods]
     if all(counters):

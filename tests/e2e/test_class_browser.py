@@ -157,7 +157,9 @@ def shared_quiz(base_url: str, bank_ids: list[str], mode: str = "practice") -> s
 
 def drag(page: Page, name: str, fraction: float) -> None:
     """Drag a damage slider's thumb with the pointer (a finger on a phone) to `fraction` of it."""
-    box = page.get_by_role("slider", name=name).bounding_box()
+    element = page.get_by_role("slider", name=name)
+    element.scroll_into_view_if_needed()  # below the board picture: a finger scrolls to it first
+    box = element.bounding_box()
     y = box["y"] + box["height"] / 2
     page.mouse.move(box["x"] + 4, y)
     page.mouse.down()

@@ -201,20 +201,34 @@ def value_text(row: dict) -> str:
 
 
 def board_cards(board, names) -> list[dict]:
-    """Each attacker with what it attacks and its blockers, for drawing the board as card frames."""
+    """Each attacker with what it attacks and its blockers, for the board picture
+    (templates/_macros.html `board_cards`): one lane per attacker, facing its blockers and then
+    what it attacks. `blockers` are (blocker, name) pairs; `target` is the planeswalker or battle
+    attacked (None for the defending player); `target_kind` says which ("player",
+    "planeswalker", "battle"). `life` is the defending player's life total when the board states
+    one (the board format has no such field yet: None, and the player is drawn without a number).
+    """
+    walkers = {x["id"] for x in board.get("planeswalkers", [])}
     things = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
               for x in board.get(group, [])}
-    parsed = {a.id: a for a in parse_board({**board, "assignment": None}).attackers}
+    # The core reads the combat; a life total is only drawn (the format has no such field yet).
+    core = {k: v for k, v in board.items() if k != "life"}
+    parsed = {a.id: a for a in parse_board({**core, "assignment": None}).attackers}
+    life = board.get("life")
+    life = life if isinstance(life, int) and not isinstance(life, bool) else None
     out = []
     for attacker in board.get("attackers", []):
         target = attacker.get("attacking", "player")
         blockers = attacker.get("blocked_by", [])
         out.append({
-            "card": attacker, "label": names[attacker["id"]],
+            "id": attacker["id"], "card": attacker, "label": names[attacker["id"]],
             "target_label": names[target] if target in things
             else player_label(attacker, names, board),
-            "target": things.get(target), "target_kind": "target",
+            "target": things.get(target),
+            "target_kind": "player" if target not in things
+            else "planeswalker" if target in walkers else "battle",
             "blocked": parsed[attacker["id"]].blocked,  # the contract's default, from the core
             "blockers": [(things[b], names[b]) for b in blockers if b in things],
+            "life": life,
         })
     return out

@@ -124,8 +124,7 @@ def board_context(current, graded, assignment=None) -> dict:
         return {"feedback": feedback(current, graded, {}, None) if graded else None}
     names = labels(board)
     context = {"board": board, "names": names, "feedback": None, "live": None}
-    if current.type in ("predict", "choice", "legal"):
-        context["cards"] = board_cards(board, names)
+    context["cards"] = board_cards(board, names)  # the board picture, on every step with a board
     if current.type == "practice":
         if assignment is None and graded is not None:
             assignment = graded.answer["assignment"]

@@ -13,7 +13,7 @@ from flask import Blueprint, g, request, url_for
 from ... import csrf
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
-from ...live import labels, live_check
+from ...live import board_cards, labels, live_check
 from ...live.words import slider_error_text
 from ...network import base_url
 from ...rules import LIMITS, MAX_NAME, MAX_NUMBER
@@ -110,7 +110,10 @@ def _show(board: dict, blocks="workspace", status: int = 200, url_header: str | 
         board = {**board, "assignment": live.split}
     link = url_for("sandbox.page", b=state.encode(board))
     g.link_args = {"b": link.partition("b=")[2]}  # the language switcher keeps the board
+    # The board picture, once the core has read the board (a board it refuses has no picture).
+    cards = board_cards(live.board, live.names) if live and live.analysis else None
     response = render(TEMPLATE, blocks, status=status, board=board, names=labels(board), live=live,
+                      cards=cards,
                       editing=editing, link_error=link_error, error=error,
                       link_url=base_url() + link)
     if url_header:
