@@ -139,7 +139,7 @@ def test_a_battle_shows_its_defense_and_protector_and_leaving_combat(app):
 def test_the_player_has_a_life_total_only_when_the_board_states_one(app):
     _, without = picture(app, CREATURES)
     assert "the defending player" in without.text and "life" not in without.text
-    _, stated = picture(app, {**CREATURES, "life": 17})
+    _, stated = picture(app, {**CREATURES, "player": {"life": 17}})
     assert "life 17" in stated.text
 
 

@@ -206,16 +206,13 @@ def board_cards(board, names) -> list[dict]:
     what it attacks. `blockers` are (blocker, name) pairs; `target` is the planeswalker or battle
     attacked (None for the defending player); `target_kind` says which ("player",
     "planeswalker", "battle"). `life` is the defending player's life total when the board states
-    one (the board format has no such field yet: None, and the player is drawn without a number).
+    one (`"player": {"life": N}`; otherwise None, and the player is drawn without a number).
     """
     walkers = {x["id"] for x in board.get("planeswalkers", [])}
     things = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
               for x in board.get(group, [])}
-    # The core reads the combat; a life total is only drawn (the format has no such field yet).
-    core = {k: v for k, v in board.items() if k != "life"}
-    parsed = {a.id: a for a in parse_board({**core, "assignment": None}).attackers}
-    life = board.get("life")
-    life = life if isinstance(life, int) and not isinstance(life, bool) else None
+    parsed = {a.id: a for a in parse_board({**board, "assignment": None}).attackers}
+    life = (board.get("player") or {}).get("life")  # validated by parse_board
     out = []
     for attacker in board.get("attackers", []):
         target = attacker.get("attacking", "player")
