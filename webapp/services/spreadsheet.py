@@ -1,5 +1,6 @@
 """CSV a spreadsheet opens as text, never as a formula: `cell` is the one escaper every CSV uses
-(the quiz's results, a class's results), `table` the one writer."""
+(the quiz's results, a class's results), `table` the one writer (with `bom`, a byte-order mark
+first: Excel then reads the file as UTF-8, "Zoë" and emoji included)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 import unicodedata
 from collections.abc import Iterable
 
+BOM = "\ufeff"
 # What starts a formula (or a DDE call) in Excel, LibreOffice and Google Sheets.
 FORMULA_START = ("=", "+", "-", "@")
 
@@ -37,10 +39,16 @@ def value(item) -> str:
     return cell(item)
 
 
-def table(header: list[str], rows: Iterable[Iterable]) -> str:
-    """A whole CSV file: the header, then every row, each value through `value`."""
+def table(header: list[str], rows: Iterable[Iterable], *, before: Iterable[Iterable] = (),
+          bom: bool = False) -> str:
+    """A whole CSV file: the rows `before` (a title, a date: each value through `value`), the
+    header, then every row, each value through `value`; with `bom`, a byte-order mark first."""
     out = io.StringIO()
+    if bom:
+        out.write(BOM)
     writer = csv.writer(out)
+    for row in before:
+        writer.writerow([value(item) for item in row])
     writer.writerow([value(name) for name in header])
     for row in rows:
         writer.writerow([value(item) for item in row])
