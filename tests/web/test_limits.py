@@ -451,7 +451,7 @@ def test_a_full_width_formula_in_a_takers_name_is_guarded_in_the_quiz_csv(app):
         taker = app.test_client()
         taker.post(take, data={"csrf_token": csrf_token(taker, take), "name": name})
     rows = list(csv.DictReader(io.StringIO(judge.get(owner + "/results.csv").get_data(
-        as_text=True))))
+        as_text=True).removeprefix("\ufeff"))))
     assert sorted(r["name"] for r in rows) == sorted(["'=2+2", "'+1", "'@SUM(A1)", "'=1+1"])
 
 

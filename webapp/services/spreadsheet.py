@@ -7,7 +7,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import unicodedata
+from urllib.parse import quote
 from collections.abc import Iterable
 
 BOM = "\ufeff"
@@ -53,3 +55,15 @@ def table(header: list[str], rows: Iterable[Iterable], *, before: Iterable[Itera
     for row in rows:
         writer.writerow([value(item) for item in row])
     return out.getvalue()
+
+
+def attachment(*parts: str) -> str:
+    """A CSV's Content-Disposition naming it by `parts` (a title, a date, a code): an ASCII name
+    every browser takes (the title transliterated where it can be, else "results"), then the
+    real one (RFC 6266: filename*=UTF-8''...)."""
+    title, *rest = parts
+    ascii_title = re.sub(r"[^A-Za-z0-9]+", "-", unicodedata.normalize("NFKD", title)
+                         .encode("ascii", "ignore").decode()).strip("-")[:60] or "results"
+    plain = "-".join([ascii_title, *(re.sub(r"[^A-Za-z0-9-]+", "-", p) for p in rest)])
+    return (f'attachment; filename="{plain}.csv"; '
+            f"filename*=UTF-8''{quote(' '.join(parts) + '.csv', safe='')}")

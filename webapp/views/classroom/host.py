@@ -27,9 +27,8 @@ The token (256 random bits) is the only key: a learner or a stranger without it 
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import timedelta
-from urllib.parse import quote, urlsplit
+from urllib.parse import urlsplit
 
 import segno
 from flask import Response, abort, redirect, render_template, request, url_for
@@ -40,7 +39,7 @@ from ...htmx import render
 from ...i18n import gettext
 from ...live import labels
 from ...network import base_url, is_loopback, lan_address
-from ...services import answers, class_reports, classes, cleanup, quizzes
+from ...services import answers, class_reports, classes, cleanup, quizzes, spreadsheet
 from ...services.models import utcnow
 from .. import limiting
 from ..learn import curriculum
@@ -402,16 +401,6 @@ def _plain(text) -> str:
     return str(text.striptags()) if isinstance(text, Markup) else str(text)
 
 
-def csv_filename(title: str, when: str, code: str) -> str:
-    """Content-Disposition for the CSV: an ASCII name every browser takes, then the real one
-    (RFC 6266: filename*=UTF-8''...)."""
-    name = f"{title} {when} {code}.csv"
-    ascii_title = re.sub(r"[^A-Za-z0-9]+", "-", unicodedata.normalize("NFKD", title)
-                         .encode("ascii", "ignore").decode()).strip("-")[:60] or "class"
-    return (f'attachment; filename="{ascii_title}-{when}-{code}.csv"; '
-            f"filename*=UTF-8''{quote(name, safe='')}")
-
-
 @bp.get("/class/host/<token>/results.csv")
 def results_csv(token: str):
     """The class's results in the host's language: the lesson or quiz and the date, then one
@@ -432,7 +421,8 @@ def results_csv(token: str):
     text = class_reports.results_csv(room, items, src.answer_words, header,
                                      (gettext("yes"), gettext("no")), before)
     return Response(text.encode("utf-8"), mimetype="text/csv", headers={
-        "Content-Disposition": csv_filename(title, started.strftime("%Y-%m-%d"), room.code),
+        "Content-Disposition": spreadsheet.attachment(title, started.strftime("%Y-%m-%d"),
+                                                      room.code),
         "Cache-Control": "private, no-store"})
 
 
