@@ -31,7 +31,7 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 import segno
-from flask import Response, abort, redirect, render_template, request, url_for
+from flask import Response, abort, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup, escape
 
 from ... import signing
@@ -103,14 +103,18 @@ def keep_note(room) -> str:
 @bp.get("/class")
 def index():
     """The start page, with the classes this browser hosted (kept until the host deletes them,
-    or the clean-up's keep time: cleanup.ENDED_KEEP after the end)."""
+    or the clean-up's keep time: cleanup.ENDED_KEEP after the end), as /quiz/mine lists a
+    browser's quizzes: their host links are in the page, so it is no-store."""
     rooms = classes.by_hosts(hosted_tokens())
     players = class_reports.joined_counts(rooms)
     past = [{"room": room, "title": class_title(room), "players": players.get(room.id, 0),
              "created": _as_utc(room.created_at).strftime("%Y-%m-%d %H:%M"),
              "keep": keep_note(room)} for room in rooms]
     deleted = classes.normal_code(request.args.get("deleted"))
-    return render_template("classroom/index.html", past=past, deleted=deleted)
+    response = make_response(render_template("classroom/index.html", past=past,
+                                              deleted=deleted))
+    response.headers["Cache-Control"] = "no-store"  # host links: never on a shared disk
+    return response
 
 
 @bp.route("/class/new", methods=["GET", "POST"])
