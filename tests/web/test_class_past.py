@@ -82,6 +82,16 @@ def test_deleting_someone_elses_class_needs_its_host_token(app, host):
     assert past(host.client) == [(host.code, "Waiting for players")]
 
 
+def test_forgetting_the_list_keeps_the_classes(app, host):
+    """A shared laptop: the next host sees none of this host's classes; the host link still
+    opens the class."""
+    assert host.client.post("/class/forget", data={}).status_code == 400  # no CSRF token
+    assert past(host.client) == [(host.code, "Waiting for players")]
+    assert host.client.post("/class/forget", data={"csrf_token": host.csrf}).status_code == 303
+    assert past(host.client) == [] and host.token not in text(host.client.get("/class"))
+    assert host.client.get(host.url).status_code == 200
+
+
 # --- the list -----------------------------------------------------------------------------------
 
 

@@ -3,6 +3,7 @@
 GET      /class                          start a class; the classes this browser hosted (the
                                          host cookie lists their host tokens), each with its
                                          state, summary, CSV, "Run it again" and "Delete…"
+POST     /class/forget                   this browser forgets its list (the classes stay)
 GET|POST /class/new                      choose a lesson, or paste a shared quiz's link -> the
                                          host link
 GET      /class/host/<token>             the host page (lobby, running, or the summary)
@@ -114,6 +115,14 @@ def index():
     response = make_response(render_template("classroom/index.html", past=past,
                                               deleted=deleted))
     response.headers["Cache-Control"] = "no-store"  # host links: never on a shared disk
+    return response
+
+
+@bp.post("/class/forget")
+def forget():
+    """This browser forgets its list (a shared laptop); the classes and their host links stay."""
+    response = redirect(url_for(".index"), 303)
+    response.delete_cookie(HOST_COOKIE, path="/class")
     return response
 
 
