@@ -312,8 +312,9 @@ def delete(room: Class) -> None:
 
 def record_run(room: Class) -> None:
     """A quiz class's run for the quiz's owner (when, how many players, per question how many
-    were right with their first answer): when the host ends it, or when the clean-up deletes
-    one the host never ended. A lesson class, or one that never asked a question, leaves none."""
+    were right with their first answer): when the host ends it, or when the clean-up or the host
+    ends or deletes one the host never ended. A lesson class, or one that never asked a
+    question, leaves none."""
     if room.quiz_token is None or not room.asked:
         return
     quiz_id = db.session.scalar(select(Quiz.id).where(Quiz.take_token == room.quiz_token))
