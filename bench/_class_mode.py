@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
-import json
 import multiprocessing
 import os
 import random
@@ -252,6 +251,20 @@ def run(base: str, master: int, args, pct) -> None:
     check_csv(base, host, acked)
 
 
+def in_words(text: str) -> list[str]:
+    """A split in words, as its parts in any order (the CSV words it in the board's order)."""
+    return sorted(re.split(r"[:;,] ", text))
+
+
+def split_words(step: int, split: dict) -> str:
+    """A split on the lesson's step as the CSV words it (the one wording: content.generate),
+    zeros left out."""
+    from webapp.content.generate import split_words as words
+    from webapp.content.loader import load_curriculum
+    board = load_curriculum().get(LESSON).steps[step - 1].board_data()
+    return words(board, {a: {r: int(v) for r, v in row.items()} for a, row in split.items()})
+
+
 def check_csv(base: str, host: dict, acked: dict) -> None:
     """End the class, download the CSV: each learner's acknowledged answers are in it."""
     import urllib.request
@@ -267,7 +280,10 @@ def check_csv(base: str, host: dict, acked: dict) -> None:
             raise
     data = urllib.request.urlopen(urllib.request.Request(
         base + host["url"] + "/results.csv", headers={"Cookie": cookie}), timeout=30).read()
-    rows = {r["nickname"]: r for r in csv.DictReader(io.StringIO(data.decode()))}
+    lines = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))  # past the byte-order mark
+    header = lines[lines.index([]) + 1]  # the lesson, the date and the code come first
+    rows = {r["Player"]: r for r in (dict(zip(header, line)) for line in
+                                     lines[lines.index([]) + 2:]) if r["Tries"] != "0"}
     answers = sum(len(v) for v in acked.values())
     missing = []
     for name, given in acked.items():
@@ -280,9 +296,10 @@ def check_csv(base: str, host: dict, acked: dict) -> None:
                 _, attacker, recipient = key.split(":")
                 split.setdefault(attacker, {})[recipient] = value
             return split
-        final = json.loads(row["final_answer"])["assignment"] if row else None
-        if row is None or int(row["attempts"]) < len(given) or (
-                final != as_split(given[-1]) and int(row["attempts"]) == len(given)):
+        if row is None or int(row["Tries"]) < len(given) or (
+                in_words(row["Last answer"]) != in_words(split_words(int(row["Step"]),
+                                                                     as_split(given[-1])))
+                and int(row["Tries"]) == len(given)):
             missing.append(name)
     print(f"  acknowledged answers: {answers} from {sum(1 for v in acked.values() if v)} learners; "
           f"CSV rows {len(rows)}; learners whose acknowledged answers are not all in the CSV: "

@@ -146,7 +146,8 @@ def test_a_judge_builds_and_shares_a_quiz_two_takers_take_it_and_the_owner_gets_
     assert_no_violations(page)
     with page.expect_download() as download:
         page.get_by_role("link", name="Download the results (CSV)").click()
-    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(
+        encoding="utf-8-sig"))))  # past the byte-order mark
     assert {r["name"] for r in rows} == {"Alice", "Bob"} and len(rows) == 10
     assert {r["correct"] for r in rows if r["name"] == "Alice"} == {"true"}
     with page.expect_download() as download:

@@ -445,6 +445,22 @@ def test_the_host_removes_a_player(app, host):
 # --- the end -----------------------------------------------------------------------------------
 
 
+def read_results(response) -> tuple[list[list[str]], list[dict]]:
+    """The results CSV as a spreadsheet reads it: UTF-8 after its byte-order mark, the rows before
+    the table (lesson or quiz, date, code), then the table's rows as dicts by its header."""
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    data = response.get_data()
+    assert data.startswith(b"\xef\xbb\xbf")  # the BOM: Excel reads UTF-8
+    lines = list(csv.reader(io.StringIO(data.decode("utf-8").removeprefix("\ufeff"))))
+    blank = lines.index([])
+    header = lines[blank + 1]
+    return lines[:blank], [dict(zip(header, row, strict=True)) for row in lines[blank + 2:]]
+
+
+def answered(rows: list[dict]) -> list[dict]:
+    return [r for r in rows if r["Tries"] != "0"]
+
+
 def test_the_end_summary_csv_and_review_links(app, host):
     ana, bo = Learner(app, host.code, "=SUM(A1)"), Learner(app, host.code, "Bo, \"the\" best")
     host.go(PRACTICE)
@@ -456,16 +472,96 @@ def test_the_end_summary_csv_and_review_links(app, host):
     assert "Summary" in summary and "50%" in summary and "0%" in summary
     assert "damage to the player before every blocker had lethal — 702.19b (1)" in summary
     response = host.client.get(host.url + "/results.csv")
-    assert response.mimetype == "text/csv"
     assert "attachment" in response.headers["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
-    assert [(r["nickname"], r["step"], r["attempts"], r["correct"]) for r in rows] == [
+    _, rows = read_results(response)
+    assert [(r["Player"], r["Step"], r["Tries"], r["Right in the end"]) for r in rows] == [
         ("'=SUM(A1)", "5", "2", "yes"), ('Bo, "the" best', "5", "1", "no")]
-    assert '"player": 3' in rows[0]["first_answer"] and '"player": 1' in rows[0]["final_answer"]
+    assert "3 to the defending player" in rows[0]["First answer"]
+    assert "1 to the defending player" in rows[0]["Last answer"]
     review = ana.play().get_data(as_text=True)
     assert "/learn/force-of-nature/split-d-practice" not in review  # right in the end
     assert "/learn/force-of-nature/most-practice" in review  # skipped
     assert "/learn/force-of-nature/split-d-practice" in bo.play().get_data(as_text=True)
+
+
+def test_the_results_csv_reads_in_a_spreadsheet(app, host):
+    """Issue 23: steps in class order with titles, answers in words, every player (one who
+    never answered too) with totals, the BOM, the lesson and the date in the file and its name,
+    a formula nickname escaped, "Zoë" and an emoji intact."""
+    import html
+    from urllib.parse import unquote
+
+    zoe = Learner(app, host.code, "Zoë 🐻")
+    formula = Learner(app, host.code, "=HYPERLINK(\"http://x\")", address="10.0.0.2")
+    Learner(app, host.code, "Never", address="10.0.0.3")
+    host.go(8)  # asked out of order: 8, then 5, then 4 and 7
+    formula_page = text(formula.play())
+    assert formula.answer({"option": "four-four"}, step="which-illegal", **HX).status_code == 200
+    host.go(PRACTICE)
+    zoe.answer(ILLEGAL, **HX)
+    zoe.answer(LEGAL, **HX)
+    formula.answer(LEGAL, **HX)
+    host.go(4)
+    assert zoe.answer({"amount": "4"}, step="two-predict", **HX).status_code == 200
+    host.go(7)
+    assert zoe.answer({"verdict": "legal"}, step="all-on-one-legal", **HX).status_code == 200
+    host.post("/move", op="end", confirmed="1")
+    response = host.client.get(host.url + "/results.csv")
+    before, rows = read_results(response)
+    assert before[0] == ["Lesson", "Force of Nature against three Grizzly Bears"] or \
+        before[0][0] == "Lesson" and "Force of Nature" in before[0][1]
+    title = before[0][1]
+    assert before[1][0] == "Date" and re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", before[1][1])
+    assert before[2] == ["Class code", host.code]
+    day = before[1][1][:10]
+    disposition = response.headers["Content-Disposition"]
+    ascii_name = re.search(r'filename="([^"]+)"', disposition).group(1)
+    assert ascii_name.isascii() and ascii_name.endswith(f"-{day}-{host.code}.csv")
+    assert ascii_name.startswith("Force-of-Nature")
+    assert unquote(disposition.split("filename*=UTF-8''")[1]) == f"{title} {day} {host.code}.csv"
+    # Every player in the order they joined, every asked step in class order, with its title.
+    players = ["Zoë 🐻", "'=HYPERLINK(\"http://x\")", "Never"]
+    assert [(r["Player"], r["Step"]) for r in rows] == [(p, n) for p in players
+                                                        for n in ("4", "5", "7", "8")]
+    page = host.page()  # the summary names each step as the CSV titles it
+    for r in rows:
+        assert r["Title"] and r["Title"] in html.unescape(page)
+    zoe_rows = {r["Step"]: r for r in rows if r["Player"] == "Zoë 🐻"}
+    assert zoe_rows["4"]["First answer"] == "4"
+    assert zoe_rows["5"]["First answer"] == ("Force of Nature: 3 to Grizzly Bears A, 2 to "
+                                              "Grizzly Bears B, 3 to the defending player")
+    assert (zoe_rows["5"]["Right first try"], zoe_rows["5"]["Tries"],
+            zoe_rows["5"]["Right in the end"]) == ("no", "2", "yes")
+    assert zoe_rows["7"]["First answer"] == "Legal"
+    assert zoe_rows["8"]["First answer"] == "" and zoe_rows["8"]["Tries"] == "0"
+    choice = next(r for r in rows if r["Player"] == players[1] and r["Step"] == "8")
+    assert choice["First answer"] and choice["First answer"] in html.unescape(formula_page)
+    assert choice["Right first try"] == "no"
+    for r in rows:  # never raw JSON or an internal id
+        for column in ("First answer", "Last answer"):
+            assert "{" not in r[column] and "bears-" not in r[column]
+            assert "four-four" not in r[column]
+    # Totals per player: right first tries / answered / asked, on each of their rows.
+    for player in players:
+        mine = [r for r in rows if r["Player"] == player]
+        right = sum(r["Right first try"] == "yes" for r in mine)
+        assert {(r["Total right first try"], r["Total answered"], r["Total asked"])
+                for r in mine} == {(str(right), str(len(answered(mine))), "4")}
+    assert {(r["Total right first try"], r["Total answered"]) for r in rows
+            if r["Player"] == "Never"} == {("0", "0")}
+
+
+def test_the_results_csv_is_in_the_hosts_language(app, host):
+    host.go(PRACTICE)
+    Learner(app, host.code, "Ana").answer(LEGAL, **HX)
+    before, rows = read_results(host.client.get(host.url + "/results.csv?lang=fr"))
+    assert before[0][0] == "Leçon" and before[1][0] == "Date"
+    assert list(rows[0]) == ["Participant", "Étape", "Titre", "Première réponse",
+                             "Juste du premier coup", "Dernière réponse", "Essais",
+                             "Juste au final", "Justes du premier coup (total)",
+                             "Répondues (total)", "Posées (total)"]
+    assert rows[0]["Juste au final"] == "oui"
+    assert "le joueur défenseur : 1" in rows[0]["Première réponse"]  # the split in French
 
 
 def test_stale_classes_are_cleaned_up(app, host):
@@ -496,9 +592,8 @@ def run_on_two_servers(one, two):
     assert "Stuck (3 wrong tries in a row):</strong> Ana" in text(
         host.client.get(host.url + "/room", headers=HX))
     host.post("/move", op="end", confirmed="1")
-    rows = list(csv.DictReader(io.StringIO(host.client.get(host.url + "/results.csv")
-                                           .get_data(as_text=True))))
-    assert [(r["nickname"], r["attempts"]) for r in rows] == [("Ana", "3")]
+    _, rows = read_results(host.client.get(host.url + "/results.csv"))
+    assert [(r["Player"], r["Tries"]) for r in answered(rows)] == [("Ana", "3")]
 
 
 def test_two_servers_on_one_sqlite_file_behave_as_one(make_app):

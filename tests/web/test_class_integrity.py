@@ -3,8 +3,6 @@ and one slip (End, Remove) is asked first and can be undone."""
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 
 import pytest
@@ -13,7 +11,8 @@ from sqlalchemy import func, select
 from webapp.services import classes, db
 from webapp.services.models import Class, ClassLearner, ClassResult, ClassRun
 
-from tests.web.test_class import HX, ILLEGAL, LEGAL, PRACTICE, STEP_ID, Host, Learner, text
+from tests.web.test_class import (HX, ILLEGAL, LEGAL, PRACTICE, STEP_ID, Host, Learner, answered,
+                                  read_results, text)
 from tests.web.test_class_quiz import (ASSIGN, LEGAL as LEGAL_Q, NUMBER, ONE, QuizLearner,
                                        make_quiz, token_of)
 
@@ -236,9 +235,8 @@ def test_a_rejoin_never_wipes_a_removed_players_answers_and_needs_the_host(app, 
     assert host.post("/readmit", learner=who).status_code == 303
     assert ana.play().status_code == 200
     host.post("/move", op="end", confirmed="1")
-    rows = list(csv.DictReader(io.StringIO(host.client.get(host.url + "/results.csv")
-                                           .get_data(as_text=True))))
-    assert [(r["nickname"], r["attempts"]) for r in rows] == [("Ana", "1")]
+    _, rows = read_results(host.client.get(host.url + "/results.csv"))
+    assert [(r["Player"], r["Tries"]) for r in answered(rows)] == [("Ana", "1")]
 
 
 def test_a_removed_phones_poll_reloads_once_then_waits(app, host):
@@ -360,8 +358,9 @@ def test_the_quiz_owner_page_lists_its_class_runs_without_names_or_links(app):
 
 
 def test_a_quiz_class_left_running_keeps_its_run_for_the_owner_when_it_is_cleaned_up(app):
-    """A host who closes the laptop without pressing End: the clean-up deletes the class after
-    its keep time, but the quiz's owner still gets its run (a lobby nobody played leaves none)."""
+    """A host who closes the laptop without pressing End: the clean-up ends the class after its
+    keep time (its results keep) and the quiz's owner gets its run (an empty lobby is deleted
+    and leaves none)."""
     from datetime import timedelta
 
     from webapp.services import cleanup
@@ -374,7 +373,8 @@ def test_a_quiz_class_left_running_keeps_its_run_for_the_owner_when_it_is_cleane
     ana.send(1, {"amount": "3"})
     with app.app_context():
         gone = cleanup.clean(utcnow() + cleanup.CLASS_KEEP + timedelta(minutes=1))
-    assert gone["classes"] == 2
+    assert gone["classes"] == 1 and gone["classes ended"] == 1  # Ana's answers keep: ended
+    assert "The class is over" in host.page()
     runs = re.search(r'<section[^>]*id="class-runs".*?</section>',
                      text(app.test_client().get(f"/quiz/o/{quiz.owner_token}"))).group(0)
     assert "1 player" in runs and re.search(r"Question 1\W+1 of 1 right", runs)
@@ -442,10 +442,9 @@ def test_the_rooms_counts_say_which_answers_were_first_and_count_retries_apart(a
         assert "<dt>Retries</dt><dd>1</dd>" in page
     host.post("/move", op="end", confirmed="1")
     assert "Right first time" in text(host.client.get(host.url))
-    rows = list(csv.DictReader(io.StringIO(host.client.get(host.url + "/results.csv")
-                                           .get_data(as_text=True))))
-    assert [(r["nickname"], r["first_correct"], r["attempts"], r["correct"]) for r in rows] == [
-        ("Ana", "no", "2", "yes"), ("Bo", "yes", "1", "yes")]
+    _, rows = read_results(host.client.get(host.url + "/results.csv"))
+    assert [(r["Player"], r["Right first try"], r["Tries"], r["Right in the end"])
+            for r in answered(rows)] == [("Ana", "no", "2", "yes"), ("Bo", "yes", "1", "yes")]
 
 
 @pytest.mark.parametrize("path, data", [("/readmit", {"learner": "1"}),

@@ -3,8 +3,6 @@ as a lesson's steps; learners answer on their phones with the quiz's own questio
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 
 import pytest
@@ -13,7 +11,7 @@ from webapp.services import quizzes
 from webapp.services.models import ClassResult
 
 from tests.conftest import isolated_app
-from tests.web.test_class import HX, Learner, text, token_of
+from tests.web.test_class import HX, Learner, answered, read_results, text, token_of
 
 # One of each question type from the bank (keys: see the bank files).
 NUMBER = "t1-hurt-bears-most"             # the answer: 3
@@ -315,14 +313,31 @@ def test_the_end_summary_csv_and_review_links(app, host):
     assert "How the room did, question by question" in page and "questions they missed" in page
     assert re.search(r"6\. [^<]+</th><td>2</td> <td>50%</td> <td>50%</td>", page)
     response = host.client.get(host.url + "/results.csv")
-    assert response.status_code == 200 and response.mimetype == "text/csv"
-    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
-    assert {(r["nickname"], r["step"], r["attempts"], r["correct"]) for r in rows} >= {
+    before, rows = read_results(response)
+    assert before[0] == ["Quiz", "Tuesday trample quiz"]
+    assert "Tuesday-trample-quiz-" in response.headers["Content-Disposition"]
+    assert {(r["Player"], r["Question"], r["Tries"], r["Right in the end"]) for r in rows} >= {
         ("Ana", "4", "2", "yes"), ("Bo", "4", "1", "no"), ("Cy", "4", "3", "no"),
-        ("Ana", "1", "1", "yes"), ("Bo", "6", "1", "no")}
-    first = next(r for r in rows if r["nickname"] == "Ana" and r["step"] == "4")
-    assert '"player": 3' in first["first_answer"] and '"player": 0' in first["final_answer"]
-    assert len(rows) == 2 * 5 + 3
+        ("Ana", "1", "1", "yes"), ("Bo", "6", "1", "no"), ("Cy", "1", "0", "")}
+    # Every player (Cy answered one question) on every question, in order, with words.
+    assert [(r["Player"], r["Question"]) for r in rows] == [
+        (p, str(n)) for p in ("Ana", "Bo", "Cy") for n in range(1, 7)]
+    by = {(r["Player"], r["Question"]): r for r in rows}
+    assert by["Ana", "4"]["First answer"].endswith("3 to the defending player")
+    assert by["Ana", "4"]["Last answer"].endswith("0 to the defending player") or \
+        "defending player" not in by["Ana", "4"]["Last answer"]
+    assert by["Ana", "2"]["First answer"] == "Legal"
+    assert by["Bo", "2"]["First answer"] == "Not legal"
+    assert by["Ana", "1"]["First answer"] == "3"
+    assert by["Ana", "6"]["First answer"].count("; ") == 2  # three options, in their words
+    assert all("{" not in r["First answer"] and "all-on-bears" not in r["First answer"]
+               for r in rows)
+    assert {r["Title"] for r in rows if r["Question"] == "4"} == {rows[3]["Title"]} and \
+        rows[3]["Title"]
+    assert {(r["Total right first try"], r["Total answered"], r["Total asked"]) for r in rows
+            if r["Player"] == "Ana"} == {("5", "6", "6")}
+    assert {(r["Total right first try"], r["Total answered"]) for r in rows
+            if r["Player"] == "Cy"} == {("0", "1")}
 
     assert "You got every question right" in text(ana.play())
     bo_end = text(bo.play())
@@ -393,9 +408,9 @@ def run_a_quiz_class_on_two_servers(one, two):
         assert ana.send(2, ILLEGAL_SPLIT).status_code == 303
     assert "Stuck (3 wrong tries in a row):</strong> Ana" in host.page("/room")
     host.post("/move", op="end", confirmed="1")
-    rows = list(csv.DictReader(io.StringIO(host.client.get(host.url + "/results.csv")
-                                           .get_data(as_text=True))))
-    assert [(r["nickname"], r["step"], r["attempts"]) for r in rows] == [("Ana", "2", "3")]
+    _, rows = read_results(host.client.get(host.url + "/results.csv"))
+    assert [(r["Player"], r["Question"], r["Tries"]) for r in answered(rows)] == [
+        ("Ana", "2", "3")]
 
 
 def test_two_servers_on_one_sqlite_file_run_a_quiz_class_as_one(make_app):
@@ -420,6 +435,8 @@ def test_a_hostile_quiz_title_is_escaped_on_every_class_page(app):
     pages += [ana.client.get(f"/class/{host.code}/review").get_data(as_text=True)]
     for page in pages:
         assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)" in page
+    before, _ = read_results(host.client.get(host.url + "/results.csv"))
+    assert before[0] == ["Quiz", "<script>alert(1)</script>"]  # a CSV cell, as typed
 
 
 def test_migrating_0006_up_and_down_keeps_a_running_class_and_its_learners(app):

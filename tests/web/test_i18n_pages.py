@@ -113,7 +113,7 @@ def class_pages(client) -> list[tuple[str, str]]:
     client.post(host + "/show", data={"csrf_token": token, "what": "answer"})
     read(wall)
     client.post(host + "/move", data={"csrf_token": token, "op": "end", "confirmed": "1"})
-    for path in (host, f"/class/{code}/play"):
+    for path in (host, f"/class/{code}/play", "/class", host + "/delete"):  # the host's list
         read(path)
     return seen
 

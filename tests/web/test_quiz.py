@@ -275,7 +275,10 @@ def test_the_owner_downloads_a_csv_that_parses(app):
                                          **right_answer(first)})
     response = judge.get(owner_url + "/results.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
-    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert response.get_data().startswith(b"\xef\xbb\xbf")  # UTF-8 with a byte-order mark
+    assert "filename*=UTF-8''" in response.headers["Content-Disposition"]  # the quiz's title
+    rows = list(csv.DictReader(io.StringIO(
+        response.get_data(as_text=True).removeprefix("\ufeff"))))
     assert len(rows) == 3 and rows[0]["question"] == "1" and rows[0]["correct"] == "true"
     assert rows[0]["type"] == first["type"] and rows[0]["answer"]
     assert rows[0]["name"].startswith("'=")  # no formula runs in the owner's spreadsheet

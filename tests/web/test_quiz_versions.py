@@ -79,7 +79,8 @@ def test_the_owner_counts_only_answers_to_todays_question_and_the_csv_says_repla
     assert "1 answer was given to an earlier version of this generated question" in html
     assert today(1)["prompt"][:50].replace("'", "&#39;") in html  # the quiz offers today's
     rows = list(csv.DictReader(io.StringIO(
-        client.get(f"/quiz/o/{owner}/results.csv").get_data(as_text=True))))
+        client.get(f"/quiz/o/{owner}/results.csv").get_data(as_text=True)
+        .removeprefix("\ufeff"))))
     first = rows[0]
     assert (first["type"], first["correct"], first["key"]) == ("replaced", "true", "")
     assert "replaced by a corrected version" in first["answer"]

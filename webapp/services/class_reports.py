@@ -1,4 +1,4 @@
-"""What a class's answers say: the room overview on one step, the summary, the CSV rows.
+"""What a class's answers say: the room overview on one step, the summary, the results CSV.
 
 Read-only, over the rows services/classes.py writes (one per learner and step), aggregated per
 request: cheap at a store's 60 learners and at 500.
@@ -7,10 +7,12 @@ request: cheap at a store's 60 learners and at 500.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
 
+from . import spreadsheet
 from .database import db
 from .models import Class, ClassLearner, ClassResult, ClassRun, Quiz
 
@@ -51,6 +53,16 @@ def joined(room: Class) -> int:
     return db.session.scalar(
         select(func.count()).select_from(ClassLearner).where(ClassLearner.class_id == room.id,
                                                               IN_CLASS))
+
+
+def joined_counts(rooms: list[Class]) -> dict[int, int]:
+    """How many are in each of these classes (one query): class id -> count."""
+    if not rooms:
+        return {}
+    return dict(db.session.execute(
+        select(ClassLearner.class_id, func.count())
+        .where(ClassLearner.class_id.in_([r.id for r in rooms]), IN_CLASS)
+        .group_by(ClassLearner.class_id)).all())
 
 
 def overview(room: Class, step_id: str) -> Overview:
@@ -114,16 +126,61 @@ def summary(room: Class) -> dict[str, dict]:
     return out
 
 
-def export_rows(room: Class):
-    """(nickname, step id, first answer, whether it was right, final answer, attempts, correct)
-    for every answer."""
-    return db.session.execute(
-        select(ClassLearner.nickname, ClassResult.step_id, ClassResult.first_answer,
-               ClassResult.first_correct, ClassResult.final_answer, ClassResult.attempts,
-               ClassResult.correct)
-        .join(ClassLearner, ClassLearner.id == ClassResult.learner_id)
-        .where(ClassResult.class_id == room.id, IN_CLASS)
-        .order_by(ClassLearner.joined_at, ClassLearner.id, ClassResult.step_id)).all()
+@dataclass(frozen=True)
+class Item:
+    """One of the class's items as the CSV lists it: its number in the class (1-based), its key
+    in class_results, its title in the reader's language, and whether the class asked it."""
+    number: int
+    item_id: str
+    title: str
+    asked: bool
+
+
+def results_csv(room: Class, items: Iterable[Item], words: Callable[[int, dict], str],
+                header: list[str], yes_no: tuple[str, str], before: Iterable[Iterable]) -> str:
+    """The class's results, one row per player (in the order they joined, those who never
+    answered too) and item the class asked or anyone answered (in class order): the item's
+    title, the first and last answers in `words(number, stored answer)`, whether each was right
+    (`yes_no`; empty when not answered), the tries, and the player's totals (right first tries,
+    answered, asked). `header` and the rows `before` it (title, date) are the reader's words.
+    Every text cell goes through the one escaper (spreadsheet.cell); a byte-order mark first."""
+    players = db.session.execute(
+        select(ClassLearner.id, ClassLearner.nickname)
+        .where(ClassLearner.class_id == room.id, IN_CLASS)
+        .order_by(ClassLearner.joined_at, ClassLearner.id)).all()
+    done: dict[int, dict[str, tuple]] = {}
+    for learner_id, step_id, first, first_correct, final, attempts, correct in db.session.execute(
+            select(ClassResult.learner_id, ClassResult.step_id, ClassResult.first_answer,
+                   ClassResult.first_correct, ClassResult.final_answer, ClassResult.attempts,
+                   ClassResult.correct)
+            .where(ClassResult.class_id == room.id)):
+        done.setdefault(learner_id, {})[step_id] = (first, first_correct, final, attempts,
+                                                    correct)
+    answered_ids = {step_id for rows in done.values() for step_id in rows}
+    listed = [item for item in items if item.asked or item.item_id in answered_ids]
+    yes, no = yes_no
+
+    def mark(right) -> str:
+        return yes if right else no
+
+    def rows():
+        for learner_id, nickname in players:
+            mine = done.get(learner_id, {})
+            given = [mine[item.item_id] for item in listed if item.item_id in mine]
+            totals = [sum(bool(r[1]) for r in given), len(given), len(listed)]
+            if not listed:  # a class that asked nothing: the player is still listed
+                yield [nickname, None, None, None, None, None, 0, None, *totals]
+            for item in listed:
+                row = mine.get(item.item_id)
+                if row is None:
+                    yield [nickname, item.number, item.title, None, None, None, 0, None,
+                           *totals]
+                    continue
+                first, first_correct, final, attempts, correct = row
+                yield [nickname, item.number, item.title, words(item.number, first or {}),
+                       mark(first_correct), words(item.number, final or {}), attempts,
+                       mark(correct), *totals]
+    return spreadsheet.table(header, rows(), before=before, bom=True)
 
 
 def quiz_runs(take_token: str) -> list[ClassRun]:

@@ -18,8 +18,10 @@ questions: views/classroom/sources.py).
 The room overview, the summary and the export read these rows: services/class_reports.py.
 
 A class is in use while anyone acts in it: a host action, a join or an answer sets touched_at
-(an answer at most once a minute per class). One idle for IDLE refuses joins at once; the
-clean-up (services/cleanup.py) deletes it, with everything in it, once idle for cleanup.CLASS_KEEP.
+(an answer at most once a minute per class). One idle for IDLE refuses joins at once; once idle
+for cleanup.CLASS_KEEP the clean-up (services/cleanup.py) ends it (`end_idle`: its results keep)
+or, if nobody ever joined, deletes it. An ended class is kept cleanup.ENDED_KEEP after its end,
+unless its host deletes it sooner (`delete`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import secrets
 import unicodedata
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, delete as delete_rows, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .confusables import skeleton
@@ -154,6 +156,16 @@ def by_host(token: str | None) -> Class | None:
     return db.session.scalar(select(Class).where(Class.host_token == token))
 
 
+def by_hosts(tokens: list[str]) -> list[Class]:
+    """The classes these host tokens open (one query), newest first; unknown tokens are skipped
+    (a class deleted, or cleaned up)."""
+    tokens = [t for t in tokens if t and len(t) <= 64]
+    if not tokens:
+        return []
+    return list(db.session.scalars(select(Class).where(Class.host_token.in_(tokens))
+                                   .order_by(Class.created_at.desc(), Class.id.desc())))
+
+
 def by_projector(token: str | None) -> Class | None:
     """The class whose wall view `token` opens (that token controls nothing)."""
     if not token or len(token) > 64:
@@ -269,10 +281,40 @@ def end(room: Class) -> None:
     record_run(room)
 
 
+def end_idle(room: Class, now: datetime) -> bool:
+    """The clean-up ends a class nobody used for cleanup.CLASS_KEEP (phones show the end; the
+    results keep as an ended class's do, from `now`); False if someone ended it meanwhile."""
+    done = db.session.execute(update(Class).where(Class.id == room.id, Class.state != "ended")
+                              .values(state="ended", version=Class.version + 1, shown=None,
+                                      touched_at=now)).rowcount
+    db.session.commit()
+    if done:
+        db.session.refresh(room)
+        record_run(room)
+    return bool(done)
+
+
+def has_players(room: Class) -> bool:
+    """Whether anyone ever joined the class (removed players too: their answers are kept)."""
+    return bool(db.session.scalar(select(func.count()).select_from(ClassLearner)
+                                  .where(ClassLearner.class_id == room.id)))
+
+
+def delete(room: Class) -> None:
+    """The host deletes the class, with its players and their answers (a quiz class the host
+    never ended leaves its run to the quiz's owner first, as the clean-up does)."""
+    if room.state != "ended":
+        record_run(room)
+    write(lambda: db.session.execute(delete_rows(Class).where(Class.id == room.id)
+                                     .execution_options(synchronize_session=False)))
+    db.session.expunge(room)
+
+
 def record_run(room: Class) -> None:
     """A quiz class's run for the quiz's owner (when, how many players, per question how many
-    were right with their first answer): when the host ends it, or when the clean-up deletes
-    one the host never ended. A lesson class, or one that never asked a question, leaves none."""
+    were right with their first answer): when the host ends it, or when the clean-up or the host
+    ends or deletes one the host never ended. A lesson class, or one that never asked a
+    question, leaves none."""
     if room.quiz_token is None or not room.asked:
         return
     quiz_id = db.session.scalar(select(Quiz.id).where(Quiz.take_token == room.quiz_token))

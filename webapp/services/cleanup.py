@@ -3,9 +3,11 @@ docs/deployment.md ("What is deleted, and when").
 
     cleanup.clean(now)       # `flask --app webapp clean-up` runs it; so does a request, hourly
 
-- a class nobody acted in (host action, join or answer) for CLASS_KEEP, with its players and
-  answers (an ended class too: its last action was the end). A class in use is never deleted:
-  every join and answer marks it in use (services/classes.py);
+- a class nobody acted in (host action, join or answer) for CLASS_KEEP and nobody ever joined,
+  and an ended class ENDED_KEEP after its end (its last action), with its players and answers. A
+  class someone joined that is left unused for CLASS_KEEP without being ended is ended instead
+  (its results then keep for ENDED_KEEP: the host page and the host's list say so beforehand).
+  A class in use is never touched: every join and answer marks it in use (services/classes.py);
 - rate-limit counters whose window has ended;
 - anonymous learners older than LEARNER_KEEP with no progress at all (no answer, no lesson
   begun, no practice);
@@ -23,7 +25,7 @@ import time
 from datetime import datetime, timedelta
 
 from flask import Flask
-from sqlalchemy import delete, exists, select
+from sqlalchemy import and_, delete, exists, or_, select
 
 from . import classes, limits
 from .database import db
@@ -31,21 +33,30 @@ from .models import (Class, Learner, LessonProgress, PracticeAnswer, QuizAnswer,
                      StepAttempt, utcnow)
 
 CLASS_KEEP = timedelta(hours=48)
+ENDED_KEEP = timedelta(days=90)  # the host's results, at least 30 days (issue 23)
 LEARNER_KEEP = timedelta(days=7)
 ATTEMPT_KEEP = timedelta(days=7)
 ASK_EVERY = 60.0  # seconds between one process's looks at the shared hourly gate
 
 
 def clean(now: datetime) -> dict[str, int]:
-    """Delete the stale data (committed); how many rows of each kind went. A quiz class the
-    host never ended leaves its run to the quiz's owner first."""
+    """Delete the stale data (committed); how many rows of each kind went ("classes ended":
+    unused ones that were ended, not deleted). A quiz class the host never ended leaves its run
+    to the quiz's owner first."""
+    ended = 0
     for room in db.session.scalars(select(Class).where(
             Class.touched_at < now - CLASS_KEEP, Class.state != "ended")).all():
-        classes.record_run(room)
+        if classes.has_players(room):
+            ended += classes.end_idle(room, now)
+        else:
+            classes.record_run(room)
     gone = {
         "classes": db.session.execute(
-            delete(Class).where(Class.touched_at < now - CLASS_KEEP)
+            delete(Class).where(or_(
+                and_(Class.state != "ended", Class.touched_at < now - CLASS_KEEP),
+                and_(Class.state == "ended", Class.touched_at < now - ENDED_KEEP)))
             .execution_options(synchronize_session=False)).rowcount,
+        "classes ended": ended,
         "rate counters": limits.forget_past(now),
         "learners": db.session.execute(delete(Learner).where(
             Learner.created_at < now - LEARNER_KEEP,

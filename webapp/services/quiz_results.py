@@ -86,7 +86,8 @@ def results_csv(attempts: Iterable, questions_of: Callable, words: Callable) -> 
     `words(question, answer, options)` an answer as the reader reads it. A number's and a
     split's key is the number itself (the most that can reach the target). A generated question
     an older generator made (content.questions.replaced_question) has no key; `words` says its
-    answer was given to a replaced question; its mark is as recorded."""
+    answer was given to a replaced question; its mark is as recorded. UTF-8 with a byte-order
+    mark (Excel then reads names like "Zoë")."""
     def rows():
         for attempt in attempts:
             for n, (q, options) in enumerate(questions_of(attempt), start=1):
@@ -96,4 +97,4 @@ def results_csv(attempts: Iterable, questions_of: Callable, words: Callable) -> 
                 yield [attempt.name, attempt.started_at.isoformat(), n, q["type"],
                        words(q, given, options), None if correct is None else bool(correct),
                        key, attempt.score, attempt.percent, attempt.passed]
-    return spreadsheet.table(RESULTS_HEADER, rows())
+    return spreadsheet.table(RESULTS_HEADER, rows(), bom=True)

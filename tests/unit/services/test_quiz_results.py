@@ -67,7 +67,8 @@ def test_the_results_table_has_a_row_per_attempt_and_question_and_guards_every_n
 
     text = results_csv(attempts, lambda a: [(q, q.get("options", [])) for q in a.questions],
                        words)
-    rows = list(csv.reader(io.StringIO(text)))
+    assert text.startswith("\ufeff")  # the byte-order mark: Excel reads UTF-8
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     assert rows[0] == RESULTS_HEADER
     assert rows[1] == ["'=1+1", "2026-11-26T12:00:00+00:00", "1", "number", "3", "false", "2",
                        "0", "50", "false"]
@@ -89,5 +90,5 @@ def test_the_results_table_gives_a_replaced_question_no_key_and_its_recorded_mar
     text = results_csv([attempt("a", {1: (9, False)}, [replaced])],
                        lambda a: [(replaced, [])],
                        lambda q, given, options: "(replaced)" if q.get("replaced") else str(given))
-    row = list(csv.reader(io.StringIO(text)))[1]
+    row = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))[1]
     assert row[3:7] == ["replaced", "(replaced)", "false", ""]

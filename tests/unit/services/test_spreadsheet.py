@@ -38,3 +38,26 @@ def test_a_table_with_a_header_only_is_one_line():
     from webapp.services.spreadsheet import table
 
     assert table(["a", "b"], []) == "a,b\r\n"
+
+
+def test_a_table_with_a_bom_and_rows_before_its_header():
+    from webapp.services.spreadsheet import table
+
+    text = table(["a"], [["Zoë 🐻"]], before=[["Lesson", "=x"], []], bom=True)
+    assert text == "\ufeffLesson,'=x\r\n\r\na\r\nZoë 🐻\r\n"
+
+
+@pytest.mark.parametrize("parts, ascii_name, real", [
+    (("Force of Nature", "2026-11-26", "ABC123"), "Force-of-Nature-2026-11-26-ABC123.csv",
+     "Force%20of%20Nature%202026-11-26%20ABC123.csv"),
+    (("Zoë’s \"quiz\"; x", "2026-11-26"), "Zoes-quiz-x-2026-11-26.csv",
+     "Zo%C3%AB%E2%80%99s%20%22quiz%22%3B%20x%202026-11-26.csv"),
+    (("トランプル", "2026-11-26"), "results-2026-11-26.csv",
+     "%E3%83%88%E3%83%A9%E3%83%B3%E3%83%97%E3%83%AB%202026-11-26.csv"),
+])
+def test_an_attachment_has_an_ascii_name_and_the_real_one(parts, ascii_name, real):
+    from webapp.services.spreadsheet import attachment
+
+    value = attachment(*parts)
+    assert value == f'attachment; filename="{ascii_name}"; filename*=UTF-8\'\'{real}'
+    assert value.isascii() and "\n" not in value

@@ -1,6 +1,9 @@
 """The host's side of a class: start it, pace it, watch the room, project, end, export.
 
-GET      /class                          start a class; back to yours (the host cookie)
+GET      /class                          start a class; the classes this browser hosted (the
+                                         host cookie lists their host tokens), each with its
+                                         state, summary, CSV, "Run it again" and "Delete…"
+POST     /class/forget                   this browser forgets its list (the classes stay)
 GET|POST /class/new                      choose a lesson, or paste a shared quiz's link -> the
                                          host link
 GET      /class/host/<token>             the host page (lobby, running, or the summary)
@@ -14,21 +17,22 @@ GET      /class/host/<token>/end         "End the class?" (move op=end needs con
 GET      /class/host/<token>/remove      ?learner=<id>: "Remove Ana from the class?"
 POST     /class/host/<token>/remove      learner=<id>: removed (kept, answers nothing, can't rejoin)
 POST     /class/host/<token>/readmit     learner=<id>: let a removed player back in
-GET      /class/host/<token>/results.csv one row per learner and step: nickname, step, first
-                                         answer, whether it was right, final answer, attempts,
-                                         correct
+GET      /class/host/<token>/results.csv the results (class_reports.results_csv): the lesson or
+                                         quiz and the date, then one row per player and item
+POST     /class/host/<token>/again       a new class on the same lesson or quiz, same settings
+GET      /class/host/<token>/delete      "Delete the class?" (POST deletes it, with confirmed=1)
 
 The token (256 random bits) is the only key: a learner or a stranger without it gets a 404.
 """
 
 from __future__ import annotations
 
-import csv
-import io
+import re
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 import segno
-from flask import Response, abort, redirect, render_template, request, url_for
+from flask import Response, abort, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup, escape
 
 from ... import signing
@@ -36,11 +40,15 @@ from ...htmx import render
 from ...i18n import gettext
 from ...live import labels
 from ...network import base_url, is_loopback, lan_address
-from ...services import answers, class_reports, classes, quizzes
-from ...services.spreadsheet import cell
+from ...services import answers, class_reports, classes, cleanup, quizzes, spreadsheet
+from ...services.models import utcnow
 from .. import limiting
 from ..learn import curriculum
-from . import COOKIE_AGE, HOST_COOKIE, bp, sources, steps
+from . import HOST_COOKIE, bp, sources, steps
+
+HOSTED_MAX = 40  # classes the host cookie remembers (newest first; about 2 KB signed)
+HOST_COOKIE_AGE = cleanup.ENDED_KEEP + timedelta(days=30)  # outlives the classes it names
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
 
 
 def _room(token: str):
@@ -50,10 +58,72 @@ def _room(token: str):
     return room
 
 
+def hosted_tokens() -> list[str]:
+    """The host tokens of the classes this browser hosted, newest first (a forged or missing
+    cookie: none)."""
+    raw = signing.read_cookie(HOST_COOKIE) or ""
+    return [t for t in raw.split() if _TOKEN.fullmatch(t)][:HOSTED_MAX]
+
+
+def remember(response, tokens: list[str]):
+    """The host cookie listing `tokens` (deduplicated, newest first, at most HOSTED_MAX)."""
+    kept = list(dict.fromkeys(tokens))[:HOSTED_MAX]
+    return signing.send_cookie(response, HOST_COOKIE, " ".join(kept), path="/class",
+                               max_age=HOST_COOKIE_AGE)
+
+
+def hosted(response, room):
+    """Send the host to their new class, remembering it in this browser's list."""
+    return remember(response, [room.host_token, *hosted_tokens()])
+
+
+def _as_utc(when):
+    return when if when.tzinfo else when.replace(tzinfo=utcnow().tzinfo)
+
+
+def class_title(room) -> str:
+    """The lesson's or quiz's title as text (a lesson since removed: its id)."""
+    if room.quiz_token is not None:
+        return room.quiz_title or gettext("Quiz")
+    lesson = curriculum().get(room.lesson_id)
+    return Markup(steps.parts.inline(lesson.title(steps.parts.lang()))).striptags() \
+        if lesson else room.lesson_id
+
+
+def keep_note(room) -> str:
+    """How long the class and its results are kept (cleanup.py), as the host reads it."""
+    if room.state == "ended":
+        until = _as_utc(room.touched_at) + cleanup.ENDED_KEEP
+        return gettext("The results are kept until %(date)s UTC, unless you delete them first "
+                       "from your classes.", date=until.strftime("%Y-%m-%d"))
+    hours = int(cleanup.CLASS_KEEP.total_seconds() // 3600)
+    return gettext("A class nobody uses for %(hours)s hours ends by itself; its results are "
+                   "then kept for %(days)s days.", hours=hours, days=cleanup.ENDED_KEEP.days)
+
+
 @bp.get("/class")
 def index():
-    mine = classes.by_host(signing.read_cookie(HOST_COOKIE))
-    return render_template("classroom/index.html", mine=mine)
+    """The start page, with the classes this browser hosted (kept until the host deletes them,
+    or the clean-up's keep time: cleanup.ENDED_KEEP after the end), as /quiz/mine lists a
+    browser's quizzes: their host links are in the page, so it is no-store."""
+    rooms = classes.by_hosts(hosted_tokens())
+    players = class_reports.joined_counts(rooms)
+    past = [{"room": room, "title": class_title(room), "players": players.get(room.id, 0),
+             "created": _as_utc(room.created_at).strftime("%Y-%m-%d %H:%M"),
+             "keep": keep_note(room)} for room in rooms]
+    deleted = classes.normal_code(request.args.get("deleted"))
+    response = make_response(render_template("classroom/index.html", past=past,
+                                              deleted=deleted))
+    response.headers["Cache-Control"] = "no-store"  # host links: never on a shared disk
+    return response
+
+
+@bp.post("/class/forget")
+def forget():
+    """This browser forgets its list (a shared laptop); the classes and their host links stay."""
+    response = redirect(url_for(".index"), 303)
+    response.delete_cookie(HOST_COOKIE, path="/class")
+    return response
 
 
 @bp.route("/class/new", methods=["GET", "POST"])
@@ -90,9 +160,7 @@ def new():
             return refuse(gettext("Choose one of the lessons."))
         else:
             room = classes.create(lesson.id, answer_mode=mode)
-        response = redirect(url_for(".host", token=room.host_token), 303)
-        return signing.send_cookie(response, HOST_COOKIE, room.host_token, path="/class",
-                                   max_age=COOKIE_AGE)
+        return hosted(redirect(url_for(".host", token=room.host_token), 303), room)
     return render_template("classroom/new.html", lessons=lessons, chosen=lessons[0].id,
                            quiz_link="", problem=None, answer_mode="retry")
 
@@ -178,7 +246,7 @@ def host(token: str):
     room = _room(token)
     return render("classroom/host.html", "room", learners=classes.learners(room),
                   removed=classes.learners(room, removed=True),
-                  just_removed=_learner_id(request.args.get("removed")),
+                  just_removed=_learner_id(request.args.get("removed")), keep_note=keep_note(room),
                   projector=classes.projector_connected(room), **_page_context(room))
 
 
@@ -186,7 +254,8 @@ def host(token: str):
 def room_overview(token: str):
     room = _room(token)
     return render("classroom/host.html", "room", learners=classes.learners(room),
-                  projector=classes.projector_connected(room), **_page_context(room))
+                  projector=classes.projector_connected(room), keep_note=keep_note(room),
+                  **_page_context(room))
 
 
 @bp.get("/class/host/<token>/projector")
@@ -340,20 +409,80 @@ def readmit(token: str):
     return redirect(url_for(".host", token=room.host_token), 303)
 
 
+def _plain(text) -> str:
+    """A title as text: Markup (a lesson's) without its tags, anything else as it is."""
+    return str(text.striptags()) if isinstance(text, Markup) else str(text)
+
+
 @bp.get("/class/host/<token>/results.csv")
 def results_csv(token: str):
+    """The class's results in the host's language: the lesson or quiz and the date, then one
+    row per player and item (services/class_reports.results_csv)."""
     room = _room(token)
     src = sources.source(room)
-    number = {src.item_id(n): n for n in range(1, src.count + 1)}
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["nickname", "step", "step_id", "first_answer", "first_correct",
-                     "final_answer", "attempts", "correct"])
-    for nickname, step_id, first, first_correct, final, attempts, correct \
-            in class_reports.export_rows(room):
-        writer.writerow([cell(nickname), number.get(step_id, ""), step_id, cell(first),
-                         "yes" if first_correct else "no", cell(final), attempts,
-                         "yes" if correct else "no"])
-    return Response(out.getvalue(), mimetype="text/csv", headers={
-        "Content-Disposition": f'attachment; filename="class-{room.code}.csv"',
+    items = [class_reports.Item(n, src.item_id(n), _plain(src.name(n)), classes.asked(room, n))
+             for n in range(1, src.count + 1) if src.answerable(n)]
+    title = class_title(room)
+    started = _as_utc(room.created_at)
+    header = [gettext("Player"), str(src.words["summary_column"]), gettext("Title"),
+              gettext("First answer"), gettext("Right first try"), gettext("Last answer"),
+              gettext("Tries"), gettext("Right in the end"), gettext("Total right first try"),
+              gettext("Total answered"), gettext("Total asked")]
+    before = [[str(src.words["kind"]), title],
+              [gettext("Date"), started.strftime("%Y-%m-%d %H:%M UTC")],
+              [gettext("Class code"), room.code], []]
+    text = class_reports.results_csv(room, items, src.answer_words, header,
+                                     (gettext("yes"), gettext("no")), before)
+    return Response(text.encode("utf-8"), mimetype="text/csv", headers={
+        "Content-Disposition": spreadsheet.attachment(title, started.strftime("%Y-%m-%d"),
+                                                      room.code),
         "Cache-Control": "private, no-store"})
+
+
+@bp.post("/class/host/<token>/again")
+def again(token: str):
+    """A new class on the same lesson or quiz with the same settings (the quiz as its owner
+    keeps it now); this browser remembers it with the others."""
+    room = _room(token)
+    limiting.limit("class-new")
+    if room.quiz_token is not None:
+        shared = quizzes.shared(take=room.quiz_token)
+        if shared is None or not shared.questions:
+            return render_template("classroom/confirm.html", room=room,
+                                   title=gettext("This quiz is gone"),
+                                   text=gettext("Its owner deleted the quiz or emptied it: "
+                                                "there is nothing to run again."),
+                                   action=None, fields={}, yes=None,
+                                   no=gettext("Back to the class")), 410
+        fresh = classes.create("", quiz=shared, answer_mode=room.answer_mode)
+    else:
+        if curriculum().get(room.lesson_id) is None:
+            abort(410)
+        fresh = classes.create(room.lesson_id, answer_mode=room.answer_mode)
+    return hosted(redirect(url_for(".host", token=fresh.host_token), 303), fresh)
+
+
+@bp.get("/class/host/<token>/delete")
+def delete_ask(token: str):
+    """"Delete the class?" asks first, without JavaScript: a form that posts the answer."""
+    room = _room(token)
+    return render_template("classroom/confirm.html", room=room,
+                           title=gettext("Delete the class %(code)s?", code=room.code),
+                           text=gettext("The class, its players and all their answers are "
+                                        "deleted for good: its summary and results too. Anyone "
+                                        "still in it is sent back to the join page."),
+                           action=url_for(".delete", token=room.host_token),
+                           fields={"confirmed": "1"}, back=url_for(".index"),
+                           yes=gettext("Delete the class"), no=gettext("Keep the class"))
+
+
+@bp.post("/class/host/<token>/delete")
+def delete(token: str):
+    """Deleted (asked first); this browser's list forgets it."""
+    room = _room(token)
+    if request.form.get("confirmed") != "1":
+        return redirect(url_for(".delete_ask", token=room.host_token), 303)
+    code = room.code
+    classes.delete(room)
+    response = redirect(url_for(".index", deleted=code), 303)
+    return remember(response, [t for t in hosted_tokens() if t != token])

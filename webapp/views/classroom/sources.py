@@ -27,6 +27,8 @@ which one they have:
     missed(seat), review_rows(seat) after the end: what the learner missed (with links), and the
                                     class's own review page (a quiz's keys), or None (a lesson's
                                     review is Learn)
+    answer_words(n, stored)         a stored answer to item n as the learner read it ("Legal",
+                                    "4", an option's text, a split in words), for the CSV
     split_board(), picks(overview), sentence(problem), projected()
                                     what the host page and the projector show: the board whose
                                     splits the room overview maps (None: not a split), the room's
@@ -53,11 +55,12 @@ from ...services import answers, classes
 from ...services.answers import AnswerError
 from ..learn import curriculum, practice_verdict
 from ..live_answer import canonical, live_response
-from ..quiz import goal_mark
+from ..quiz import board_words, goal_mark, shown_answer
 from ..quiz.answers import QuizAnswerError, read_split
 from . import quiz, steps
 
 CLOSED = _l("The answer to this question has been shown: answers to it are closed.")
+STALE = _l("an answer to an earlier version of this step")
 
 # How the class's pages name the items of a lesson and of a quiz (the one place they differ in
 # words: the pages themselves never ask which they show).
@@ -70,6 +73,7 @@ LESSON_WORDS = {
     "ended_hint": _l("Each player’s phone now lists the steps they missed, with links back "
                      "into the lesson."),
     "summary_caption": _l("How the room did, step by step"), "summary_column": _l("Step"),
+    "kind": _l("Lesson"),
 }
 QUIZ_WORDS = {
     "n_of_total": _l("Question %(n)s of %(total)s"), "item_n": _l("Question %(n)s"),
@@ -81,6 +85,7 @@ QUIZ_WORDS = {
                      "and why."),
     "summary_caption": _l("How the room did, question by question"),
     "summary_column": _l("Question"),
+    "kind": _l("Quiz"),
 }
 
 
@@ -213,6 +218,23 @@ class LessonSource:
     def review_rows(self, seat):
         return None  # Learn is a lesson's review: missed() links there
 
+    def answer_words(self, n: int, stored: dict) -> str:
+        """A stored answer to step n in the words the step showed it with: "Legal" or "Not
+        legal" (Learn's buttons), the amount, the option's text, the split in words."""
+        step = self.step(n)
+        try:
+            answers.grade(step, stored)  # an answer of another shape: the step changed since
+        except AnswerError:
+            return str(STALE)
+        if "legal" in stored:
+            return gettext("Legal") if stored["legal"] else gettext("Not legal")
+        if "option" in stored:
+            return Markup(steps.parts.inline(step.option_text(stored["option"],
+                                                              steps.parts.lang()))).striptags()
+        if "assignment" in stored:
+            return board_words(step.board_data(), stored["assignment"])
+        return str(stored.get("amount", ""))
+
     # --- the host's page and the projector ------------------------------------------------------
 
     def split_board(self):
@@ -332,6 +354,12 @@ class QuizSource:
 
     def review_rows(self, seat) -> list[dict]:
         return quiz.review_rows(self.room, seat)
+
+    def answer_words(self, n: int, stored: dict) -> str:
+        """A stored answer to question n as the results and the review word it."""
+        q = quiz.question(self.room, n)
+        given = stored.get("assignment", stored.get("answer"))
+        return shown_answer(q, given, quiz.key_options(q))
 
     # --- the host's page and the projector ------------------------------------------------------
 

@@ -369,8 +369,13 @@ def shown_answer(q: dict, given, options: list[dict]) -> str:
 
 def words_of(q: dict, split: dict) -> str:
     """A split in words, in this request's language."""
+    return board_words(question_board(q), split)
+
+
+def board_words(board: dict, split: dict) -> str:
+    """A split on `board` in words, in this request's language (a quiz's, a lesson step's)."""
     with translated(gettext if lang() != "en" else str, names=shown_name):
-        return split_words(question_board(q), split)
+        return split_words(board, split)
 
 
 def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 200,

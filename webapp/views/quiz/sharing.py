@@ -35,7 +35,7 @@ from ...content.quizfile import MAX_BYTES, QuizFileError, dump, parse
 from ...i18n import _l, gettext
 from ...network import external_url
 from ...security import accepts_upload
-from ...services import quiz_results, quizzes
+from ...services import quiz_results, quizzes, spreadsheet
 from ...services.class_reports import quiz_runs
 from .. import limiting
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
@@ -281,8 +281,9 @@ def results_csv(token: str):
         lambda attempt: [(q, options_of(attempt.token, n, q))
                          for n, q in enumerate(quiz_questions(attempt.questions), start=1)],
         shown_answer)
-    response = Response(text, mimetype="text/csv")
-    response.headers["Content-Disposition"] = 'attachment; filename="quiz-results.csv"'
+    response = Response(text.encode("utf-8"), mimetype="text/csv")
+    response.headers["Content-Disposition"] = spreadsheet.attachment(
+        quiz.title, quizzes.utc_now().strftime("%Y-%m-%d"))
     return response
 
 
