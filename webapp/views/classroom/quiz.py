@@ -219,4 +219,5 @@ def wall(room, n: int, q: dict) -> dict:
     answer = q.get("answer")
     return {"q": q, "cards": board_cards(shown_board, labels(shown_board)) if shown_board else None,
             "options": room_options(room, n, q) if q["type"] in CHOICE else [],
-            "right": answer if isinstance(answer, list) else [answer]}
+            "right": answer if isinstance(answer, list) else [answer],
+            "rules": []}  # a question's rules come with its key (they would tell the answer)
