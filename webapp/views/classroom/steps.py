@@ -123,7 +123,7 @@ def wall(room, current) -> dict:
     names = labels(board) if board else {}
     out = {"step": current, "cards": board_cards(board, names) if board else None,
            "options": room_options(room, current) if current.type == "choice" else [],
-           "right": current.correct_option.id if current.type == "choice" else None,
+           "right": [current.correct_option.id] if current.type == "choice" else [],
            "shown_split": None, "predict_label": None, "rules": list(current.rules or ())}
     if board and getattr(current, "assignment", None) and current.type in ("choice", "legal"):
         out["shown_split"] = parts.split_list({**board, "assignment": current.assignment}, names)
