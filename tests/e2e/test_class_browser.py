@@ -111,6 +111,8 @@ def test_a_host_runs_a_class_for_three_phones(browser: Browser, base_url, shot):
     assert_no_violations(host)
     shot("class-host", host)
 
+    expect(projector.locator("#screen")).not_to_contain_text("2 players:")  # until the host says
+    host.get_by_role("button", name="Show the results on the wall").click()
     expect(projector.locator("#screen")).to_contain_text("2 players")
     project = room.get_by_role("listitem").filter(has_text="2 players").get_by_role(
         "button", name=re.compile("Project the explanation"))
@@ -206,15 +208,17 @@ def test_a_host_runs_a_two_question_quiz_and_a_phone_drags_on_the_assign_questio
     expect(host.get_by_role("heading", level=2, name=re.compile("Question 1 of 2"))).to_be_visible()
     expect(phone.get_by_text("Question 1 of 2")).to_be_visible()  # the phone follows by itself
     expect(phone.get_by_text("Time left")).to_have_count(0)  # the host paces, no timer
-    phone.get_by_label("4", exact=True).check()
+    phone.get_by_label(re.compile(r"^[A-D] 4$")).check()  # lettered as on the wall
     phone.get_by_role("button", name="Submit my answer").click()
     expect(phone.locator("#feedback")).to_contain_text("Not quite")
     assert_no_violations(phone)
     room = host.locator("#room")
     expect(room).to_contain_text("What the room chose")
     expect(room.locator(".picks")).to_contain_text("1 player: 4")
-    expect(projector.locator(".picks")).to_contain_text("1 player: 4")  # no names, no key yet
-    expect(projector.locator(".picks .tag")).to_have_count(0)
+    expect(projector.locator(".pick-count")).to_have_count(0)  # until the host shows them
+    host.get_by_role("button", name="Show the results on the wall").click()
+    expect(projector.locator(".wall-options li").filter(has_text="1 player")).to_contain_text("4")
+    expect(projector.locator(".wall-options .tag")).to_have_count(0)  # no names, no key yet
     assert_no_violations(projector)
 
     host.get_by_role("button", name="Next question").click()

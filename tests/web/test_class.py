@@ -370,10 +370,14 @@ def test_the_overview_groups_mistakes_by_problem_code_and_flags_the_stuck(app, h
             '<span class="rule">702.19b</span>') in room
     assert "Stuck (3 wrong tries in a row):</strong> Ana" in room
     assert "Legal splits" in room and "the player" in room
+    hidden = text(host.client.get(host.url + "/projector", follow_redirects=True))
+    assert "Mistakes the room makes" not in hidden and "2 players:" not in hidden
+    assert host.post("/results", shown="1").status_code == 303  # the host shows them
     projector = text(host.client.get(host.url + "/projector", follow_redirects=True))
-    assert "2 players" in projector and "702.19b" in projector
+    assert "2 players" in projector and "Mistakes the room makes" in projector
+    assert "702.19b" in projector
     for name in ("Ana", "Bo", "Cy"):  # never a nickname on the big screen
-        assert not shown_as_word(name, projector)
+        assert not shown_as_word(name, hidden) and not shown_as_word(name, projector)
 
 
 def test_a_nickname_check_ignores_random_tokens_but_finds_real_names():
@@ -649,6 +653,10 @@ def _step_markup(html: str, code: str, lesson_id: str, step_id: str) -> str:
     learn = f"/learn/{lesson_id}/{step_id}"
     article = article.replace(f"/class/{code}/answer", learn).replace(f"/class/{code}/live",
                                                                       learn + "/live")
+    # A class letters its options (one order for the whole room, the wall's letters): the rest is
+    # Learn's markup.
+    article = re.sub(r' opt-\d"', '"', article).replace(' lettered"', '"')
+    article = re.sub(r'<span class="opt-letter">[A-Z]</span> ', "", article)
     options = re.findall(r'<div class="option">.*?</div>', article, re.S)
     for i, option in enumerate(options):
         article = article.replace(option, f"<option {i}>", 1)

@@ -118,6 +118,10 @@ def test_the_wall_shows_code_qr_and_room_but_no_host_token_nickname_or_control(a
     assert host.token not in wall
     pages = [app.test_client().get(wall)]
     assert 'class="qr"' in pages[0].get_data(as_text=True) and host.code in text(pages[0])
+    # The lobby says who is in (issue 23); once the class runs, the wall names nobody.
+    lobby = pages.pop().get_data(as_text=True)
+    assert "<li>Ana</li>" in lobby and "<li>Bo</li>" in lobby and host.token not in lobby
+    assert "<form" not in lobby and "/class/host/" not in lobby
     host.go(PRACTICE)
     Learner(app, host.code, "Cy")
     pages.append(app.test_client().get(wall))
@@ -135,7 +139,7 @@ def test_the_wall_shows_code_qr_and_room_but_no_host_token_nickname_or_control(a
         assert all("disabled" in b for b in re.findall(r"<button[^>]*>", main))  # the worked split
         for name in ("Ana", "Bo", "Cy"):
             assert not re.search(rf"\b{name}\b", html.split("<main", 1)[-1])
-    assert f'hx-get="{wall}"' in pages[1].get_data(as_text=True)
+    assert f'hx-get="{wall}"' in pages[0].get_data(as_text=True)
 
 
 @pytest.mark.parametrize("suffix", ["/room", "/move", "/show", "/remove", "/results.csv",
@@ -435,6 +439,8 @@ def test_the_rooms_counts_say_which_answers_were_first_and_count_retries_apart(a
     ana.answer(LEGAL, **HX)
     bo.answer(LEGAL, **HX)
     wall = re.search(r'href="(/class/wall/[^"]+)"', host.page()).group(1)
+    assert "First answers" not in text(app.test_client().get(wall))  # until the host shows them
+    host.post("/results", shown="1")
     for page in (text(host.client.get(host.url + "/room", headers=HX)),
                  text(app.test_client().get(wall))):
         assert "<dt>First answers</dt><dd>1 right of 2</dd>" in page

@@ -288,11 +288,16 @@ def test_a_host_runs_a_quiz_and_the_overview_counts_every_question(app, host):
 def test_reveal_projects_the_key_and_why_and_a_mistake_explained(app, host):
     for n, _ in answer_everything(app, host):
         if n == 3:
+            hidden = host.page("/projector")
+            assert 'class="pick-count"' not in hidden and 'class="tag ok"' not in hidden
+            assert host.post("/results", shown="1").status_code == 303
             picks_before = host.page("/projector")
-            assert "What the room chose" in picks_before and 'class="tag ok"' not in picks_before
+            assert 'class="pick-count">1 player<' in picks_before
+            assert 'class="tag ok"' not in picks_before
             assert host.post("/show", what="answer").status_code == 303
             shown = host.page("/projector")
             assert "The answer:" in shown and "Why" in shown and 'class="tag ok"' in shown
+            assert 'class="wall-prompt"' in shown  # the question stays with its key
         if n == 4:
             assert host.post("/show", what="mistake:player_before_lethal").status_code == 303
             shown = host.page("/projector")

@@ -89,7 +89,8 @@ def overview(room: Class, step_id: str) -> Overview:
         for key in {(p["code"], p["rule"]) for p in problems or ()}:
             groups[key] += 1
             example.setdefault(key, next(p for p in problems if (p["code"], p["rule"]) == key))
-        chosen = (answer or {}).get("answer")  # a quiz question's option id (or ids: select all)
+        # a quiz question's option id (or ids: select all), or a lesson choice step's
+        chosen = (answer or {}).get("answer", (answer or {}).get("option"))
         for option in chosen if isinstance(chosen, list) else [chosen]:
             if isinstance(option, str):
                 out.picks[option] += 1

@@ -10,7 +10,7 @@ class), nothing in process memory. No request objects: views pass plain values.
                    problems=[{"code": "player_before_lethal", "rule": "702.19b", "text": "..."}])
 
 The host's actions are the class's state machine (lobby -> running -> ended): `start`,
-`next_step`, `previous_step`, `go`, `end`, `show`, `remove`, `readmit`. An action the class's state
+`next_step`, `previous_step`, `go`, `end`, `show`, `show_results`, `remove`, `readmit`. An action the class's state
 does not allow raises MoveRefused (nothing is written); a learner who is not in the class raises
 NoSuchLearner. The class's number of steps is the caller's (a lesson's steps or a quiz's
 questions: views/classroom/sources.py).
@@ -198,14 +198,19 @@ def projector_connected(room: Class, within: timedelta = timedelta(seconds=10)) 
 
 
 def move(room: Class, *, state: str | None = None, step: int | None = None,
-         shown: str | None | bool = False, reveal: bool = False) -> None:
+         shown: str | None | bool = False, reveal: bool = False,
+         results: bool | None = None) -> None:
     """The host moves the class: start, go to a step, end; what learners see gets a new version
-    (their pages follow), and a step the running class lands on counts as asked. `shown` changes
-    only the projector; with `reveal` (an exam's key projected) the phones follow too."""
+    (their pages follow), and a step the running class lands on counts as asked. `shown` and
+    `results` (the room's results on the wall) change only the projector, and every move hides
+    both again; with `reveal` (an exam's key projected) the phones follow too."""
     values: dict = {"touched_at": utcnow()}
     if state is not None or step is not None:
         values["version"] = Class.version + 1
         values["shown"] = None
+        values["results_shown"] = False
+    if results is not None:
+        values["results_shown"] = results
     if state is not None:
         values["state"] = state
     if step is not None:
@@ -220,6 +225,12 @@ def move(room: Class, *, state: str | None = None, step: int | None = None,
         values["version"] = Class.version + 1
     write(lambda: db.session.execute(update(Class).where(Class.id == room.id).values(**values)))
     db.session.refresh(room)
+
+
+def order_key(room: Class) -> str:
+    """What orders a choice's options in a class: the room, so every phone and the wall list them
+    in one order (letters A, B, C... mean the same everywhere), and another class gets another."""
+    return f"class/{room.id}/{room.code}"
 
 
 def asked(room: Class, number: int) -> bool:
@@ -271,6 +282,14 @@ def show(room: Class, what: str | None, *, reveal: bool = False) -> None:
     `reveal` (an exam's key projected while the class runs) the phones show it too, and the
     question closes."""
     move(room, shown=what, reveal=reveal and room.state == "running")
+
+
+def show_results(room: Class, shown: bool = True) -> None:
+    """The wall shows (or hides again) the room's results on the step the class is on: counts,
+    what the room chose, its mistakes, where it put its damage. Hidden until the host says, and
+    hidden again at the next move (the host's own page shows them all along)."""
+    _running(room)
+    move(room, results=shown)
 
 
 def end(room: Class) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
+from sqlalchemy import false as sa_false
 from sqlalchemy import true as sa_true
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, String,
                         UniqueConstraint)
@@ -195,6 +196,8 @@ class Class(db.Model):
     revealed: Mapped[Any] = mapped_column(JSON, nullable=True)
     touched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  nullable=False, index=True)
+    results_shown: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False,
+                                                server_default=sa_false())
 
 
 class ClassLearner(db.Model):

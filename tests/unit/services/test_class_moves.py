@@ -118,3 +118,39 @@ def test_a_learner_is_removed_once_and_let_back_in_once(room):
     assert classes.learners(room) == [] and classes.learners(room, removed=True) == [ana]
     assert classes.readmit(room, ana.id).removed_at is None
     assert classes.learners(room) == [ana]
+
+
+def shown_results(room) -> bool:
+    db.session.expire_all()
+    return db.session.get(Class, room.id).results_shown
+
+
+@pytest.mark.parametrize("move", [
+    lambda r: classes.next_step(r, COUNT), lambda r: classes.previous_step(r),
+    lambda r: classes.go(r, 3, COUNT), lambda r: classes.go(r, 2, COUNT)])
+def test_the_rooms_results_stay_on_the_wall_only_for_the_step_they_were_shown_on(room, move):
+    classes.start(room)
+    classes.next_step(room, COUNT)
+    assert not shown_results(room)  # hidden until the host says
+    version = stored(room)[2]
+    classes.show_results(room)
+    assert shown_results(room) and stored(room)[2] == version  # the wall only: no phone reloads
+    move(room)  # Next, Previous, Go (even to the same step): hidden again
+    assert not shown_results(room)
+
+
+def test_the_host_can_hide_the_results_again(room):
+    classes.start(room)
+    classes.show_results(room)
+    classes.show_results(room, False)
+    assert not shown_results(room)
+
+
+@pytest.mark.parametrize("ended", [False, True])
+def test_results_are_shown_only_while_the_class_runs(room, ended):
+    if ended:
+        classes.start(room)
+        classes.end(room)
+    with pytest.raises(classes.MoveRefused) as refused:
+        classes.show_results(room)
+    assert refused.value.code == "not_running" and not shown_results(room)

@@ -9,10 +9,14 @@ GET|POST /class/new                      choose a lesson, or paste a shared quiz
 GET      /class/host/<token>             the host page (lobby, running, or the summary)
 GET      /class/host/<token>/room        the room overview (htmx polls it every 2 s)
 GET      /class/host/<token>/projector   the old projector address: redirects to the wall's
-GET      /class/wall/<projector token>   the big screen: code and QR, then the room without names;
-                                         its own token, which controls nothing
+GET      /class/wall/<projector token>   the big screen: code, QR and who joined, then the item in
+                                         full with the code and QR in a corner, and the room
+                                         without names once the host shows it; its own token,
+                                         which controls nothing
 POST     /class/host/<token>/move        op=start|next|prev|end, or op=go with step=N
 POST     /class/host/<token>/show        what=answer|mistake:<code>|none (on the projector)
+POST     /class/host/<token>/results     shown=1|0: the room's results on the wall, or hidden
+                                         again (every move hides them)
 GET      /class/host/<token>/end         "End the class?" (move op=end needs confirmed=1)
 GET      /class/host/<token>/remove      ?learner=<id>: "Remove Ana from the class?"
 POST     /class/host/<token>/remove      learner=<id>: removed (kept, answers nothing, can't rejoin)
@@ -275,8 +279,13 @@ def wall(token: str):
         abort(404)
     classes.projector_seen(room)
     context = _page_context(room)
-    context["qr"] = qr_svg(context["join_url"]) if room.state == "lobby" else None
+    # The code and QR stay in a corner while the class runs: a late player joins from the wall.
+    context["qr"] = qr_svg(context["join_url"]) if room.state != "ended" else None
     context["shown"] = _shown(room, context)
+    # Nicknames only in the lobby (who is in); once the class runs the wall names nobody.
+    context["nicknames"] = [s.nickname for s in classes.learners(room)] \
+        if room.state == "lobby" else []
+    context["item"] = context["src"].wall() if room.state == "running" else None
     return render("classroom/projector.html", "screen", **context)
 
 
@@ -336,6 +345,17 @@ def show(token: str):
         classes.show(room, what)
     else:
         abort(400)
+    return redirect(url_for(".host", token=room.host_token) + "#room", 303)
+
+
+@bp.post("/class/host/<token>/results")
+def results(token: str):
+    """The host shows the room's results on the wall for this step (or hides them again)."""
+    room = _room(token)
+    try:
+        classes.show_results(room, request.form.get("shown") != "0")
+    except classes.MoveRefused:
+        abort(409)
     return redirect(url_for(".host", token=room.host_token) + "#room", 303)
 
 

@@ -125,7 +125,7 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
         shown_key, answered, paced = False, bool(correct), True
     if q.get("replaced"):  # an older generator's question: its answers as recorded, no key
         shown_key, answered = False, True
-    options = options_of(seat.token, n, q)
+    options = room_options(room, n, q)
     return {
         "saved": shown_answer(q, given, options) if held and given is not None else None,
         "saved_note": gettext("Wait for the host: the answer and why come on the big screen."),
@@ -135,8 +135,13 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
         "options": options, "given": given, "correct": correct,
         "answered": answered, "show_key": shown_key, "hidden": {"step": step_id(n)},
         "answer_url": url_for("classroom.answer", code=room.code),
-        "live_url": url_for("classroom.live", code=room.code),
+        "live_url": url_for("classroom.live", code=room.code), "lettered": True,
     }
+
+
+def room_options(room, n: int, q: dict) -> list[dict]:
+    """A choice question's options in the room's one order (every phone's and the wall's)."""
+    return options_of(classes.order_key(room), n, q)
 
 
 def held_key(room, n: int) -> bool:
@@ -161,13 +166,14 @@ def key_options(q: dict) -> list[dict]:
     return list(q.get("options") or [])
 
 
-def picks(q: dict, overview) -> list[dict]:
-    """For a choice question: each option and how many learners' latest answer picked it."""
+def picks(room, n: int, q: dict, overview) -> list[dict]:
+    """For a choice question: each option, in the room's order, and how many learners' latest
+    answer picked it."""
     if q["type"] not in CHOICE:
         return []
     return [{"text": o["text"], "lang": o.get("lang"), "count": overview.picks.get(o["id"], 0),
              "right": o["id"] in (q["answer"] if isinstance(q["answer"], list) else [q["answer"]])}
-            for o in key_options(q)]
+            for o in room_options(room, n, q)]
 
 
 def problem_sentence(q: dict, problem: dict) -> str:
@@ -204,3 +210,14 @@ def review_rows(room, seat) -> list[dict]:
                      "given": shown_answer(q, given, key_options(q)) if given is not None
                      else None})
     return rows
+
+
+def wall(room, n: int, q: dict) -> dict:
+    """A question on the wall: its whole prompt (the template shows it), its board as cards, and
+    its options in the room's order."""
+    shown_board = board(q)
+    answer = q.get("answer")
+    return {"q": q, "cards": board_cards(shown_board, labels(shown_board)) if shown_board else None,
+            "options": room_options(room, n, q) if q["type"] in CHOICE else [],
+            "right": answer if isinstance(answer, list) else [answer],
+            "rules": []}  # a question's rules come with its key (they would tell the answer)

@@ -34,6 +34,9 @@ which one they have:
                                     splits the room overview maps (None: not a split), the room's
                                     picks, a mistake in words, the projected answer
                                     (answer_template renders it)
+    wall()                          the item on the wall, in full: its task or prompt, its board
+                                    picture, its options in the room's order (wall_template
+                                    renders it)
 
 The kind-specific parts stay in the two adapters these call: steps.py (a lesson step, with
 Learn's own markup and context) and quiz.py (a quiz question, with the quiz's).
@@ -124,6 +127,7 @@ class LessonSource:
     words = LESSON_WORDS
     page_template, item_block, error_block = steps.STEP_TEMPLATE, "step", "feedback"
     answer_template = "classroom/_answer_step.html"
+    wall_template = "classroom/_wall_step.html"
     exam = False
 
     def __init__(self, room, lesson):
@@ -241,7 +245,9 @@ class LessonSource:
         return self.current.board_data() if self.current.type == "practice" else None
 
     def picks(self, overview) -> list[dict]:
-        return []
+        """A choice step: each option, in the room's order, and how many latest answers chose
+        it."""
+        return steps.picks(self.room, self.current, overview)
 
     def sentence(self, problem: dict) -> str:
         return steps.problem_sentence(self.current, problem)
@@ -256,11 +262,15 @@ class LessonSource:
             shown = live_check(board, split, locked=lambda *_: gettext("The worked split."))
         return {"step": current, "live": shown}
 
+    def wall(self) -> dict:
+        return steps.wall(self.room, self.current)
+
 
 class QuizSource:
     words = QUIZ_WORDS
     page_template, item_block, error_block = quiz.TEMPLATE, "question", "unreadable"
     answer_template = "classroom/_answer_key.html"
+    wall_template = "classroom/_wall_question.html"
     feedback_blocks = None  # the question's form is a plain post: the page comes back
 
     def __init__(self, room):
@@ -367,7 +377,7 @@ class QuizSource:
         return quiz.board(self.q) if self.q["type"] == "assign" else None
 
     def picks(self, overview) -> list[dict]:
-        return quiz.picks(self.q, overview)
+        return quiz.picks(self.room, self.number, self.q, overview)
 
     def sentence(self, problem: dict) -> str:
         return quiz.problem_sentence(self.q, problem)
@@ -375,3 +385,6 @@ class QuizSource:
     def projected(self) -> dict:
         """The question's key and why."""
         return {"q": self.q, "options": quiz.key_options(self.q)}
+
+    def wall(self) -> dict:
+        return quiz.wall(self.room, self.number, self.q)

@@ -13,6 +13,7 @@ from flask import url_for
 
 from ...htmx import render
 from ...i18n import _l
+from ...live import board_cards
 from ...live.words import labels, verdict
 from ...services import answers, classes
 from ...services.answers import AnswerError
@@ -44,9 +45,10 @@ def mistake_name(code: str) -> str:
 def context(room, lesson, current, seat, *, graded=None, error=None, values=None,
             assignment=None) -> dict:
     """What learn/step.html needs to show `current` to a learner in `room`: Learn's own builder
-    (views.learn.steps.step_context) with the class's URLs and the seat's order of options."""
-    return parts.step_context(
-        lesson, current, order_key=lambda: seat.token,
+    (views.learn.steps.step_context) with the class's URLs and the room's order of options
+    (the same on every phone and the wall, lettered A, B, C...)."""
+    return {**parts.step_context(
+        lesson, current, order_key=lambda: classes.order_key(room),
         answer_url=url_for("classroom.answer", code=room.code),
         # A drag on a practice board stores nothing and needs nothing of the class: Learn's own
         # live check answers it without a database query. A predict step's board depends on the
@@ -54,7 +56,7 @@ def context(room, lesson, current, seat, *, graded=None, error=None, values=None
         live_url=url_for("learn.live", lesson_id=lesson.id, step_id=current.id)
         if current.type == "practice" else url_for("classroom.live", code=room.code),
         graded=graded, attempt_id=seat.id if graded else None, error=error, values=values,
-        assignment=assignment)
+        assignment=assignment), "lettered": True}
 
 
 def fragment(ctx: dict, blocks, status: int = 200):
@@ -92,3 +94,39 @@ def problem_sentence(current, problem: dict) -> str:
 def names(current) -> dict:
     board = current.board_data()
     return labels(board) if board else {}
+
+
+def room_options(room, current) -> list:
+    """A choice step's options in the room's one order (every phone's and the wall's)."""
+    return parts.shuffled(current.options, classes.order_key(room), current.id)
+
+
+def picks(room, current, overview) -> list[dict]:
+    """For a choice step: each option and how many learners' latest answer chose it."""
+    if current.type != "choice":
+        return []
+    lang = parts.lang()
+    right = current.correct_option.id
+    out = []
+    for o in room_options(room, current):
+        text = current.option_text(o.id, lang)
+        out.append({"text": parts.inline(text), "lang": None, "count": overview.picks.get(o.id, 0),
+                    "right": o.id == right})
+    return out
+
+
+def wall(room, current) -> dict:
+    """A step on the wall: its whole task (the template shows its text), its board as cards, the
+    split a question judges, a prediction's question, and a choice's options in the room's
+    order."""
+    board = current.board_data()
+    names = labels(board) if board else {}
+    out = {"step": current, "cards": board_cards(board, names) if board else None,
+           "options": room_options(room, current) if current.type == "choice" else [],
+           "right": [current.correct_option.id] if current.type == "choice" else [],
+           "shown_split": None, "predict_label": None, "rules": list(current.rules or ())}
+    if board and getattr(current, "assignment", None) and current.type in ("choice", "legal"):
+        out["shown_split"] = parts.split_list({**board, "assignment": current.assignment}, names)
+    if current.type == "predict":
+        out["predict_label"] = parts.predict_label(current, board, names)
+    return out

@@ -133,10 +133,7 @@ def board_context(current, graded, assignment=None) -> dict:
         context["live"] = worked_sliders(current, board)
         context["blocker_damage"] = blocker_damage(current, current.board_with_assignment(), names)
     elif current.type == "predict":
-        who = recipient_names(board, names, current.creature)
-        context["predict_label"] = gettext(
-            "How much damage can %(creature)s assign to %(recipient)s?",
-            creature=names[current.creature], recipient=who.get(current.recipient))
+        context["predict_label"] = predict_label(current, board, names)
         if graded is not None:  # predict first, then the board to try it on
             context["live"] = board_sliders(current, board, assignment)
     if getattr(current, "assignment", None) and current.type in ("choice", "legal"):
@@ -144,6 +141,13 @@ def board_context(current, graded, assignment=None) -> dict:
     if graded is not None:
         context["feedback"] = feedback(current, graded, names, board)
     return context
+
+
+def predict_label(current, board, names) -> str:
+    """What a predict step asks (its answer field's label, and the wall's question)."""
+    who = recipient_names(board, names, current.creature)
+    return gettext("How much damage can %(creature)s assign to %(recipient)s?",
+                   creature=names[current.creature], recipient=who.get(current.recipient))
 
 
 def board_sliders(current, board, assignment):
