@@ -93,9 +93,8 @@ def remembered(key: tuple, make: Callable[[], tuple[str, str]]):
 
     body, encoding, url = live_memo().get(("live", *key, gzip), fresh)
     response = make_response(body)
-    response.vary.add("HX-Request")
-    if gzip:
-        response.vary.add("Accept-Encoding")
+    # Set as one string: werkzeug's `vary` parses and writes the header again on every add.
+    response.headers["Vary"] = "HX-Request, Accept-Encoding" if gzip else "HX-Request"
     if encoding:
         response.headers["Content-Encoding"] = encoding
     if url:
