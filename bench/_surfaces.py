@@ -2,9 +2,10 @@
 /healthz on the same server in the same run (the figure that travels between machines).
 
 One `make run` server is started once. First /healthz is measured (--healthz / 2 sequential
-requests from one keep-alive client); then, for each surface, a client does what a person does to reach it
-(cookies, the CSRF token from the page, the live URL and the form's fields parsed from the HTML),
-and sends --answers live answers one after the other on one keep-alive connection, with the
+requests from one keep-alive client); then, for each surface, a client does what a person does
+to reach it (cookies, the CSRF token from the page, the live URL and the form's fields parsed
+from the HTML), and
+sends --answers live answers one after the other on one keep-alive connection, with the
 headers htmx sends, while one slider moves back and forth through the values its drag allows
 (legal and illegal splits); each answer must be a 200 with a body. The server's CPU (its workers'
 user + system time from /proc) before and after gives the CPU per answer. /healthz is measured
