@@ -273,7 +273,8 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=1000,
                         help="surfaces: live answers measured per surface")
     parser.add_argument("--healthz", type=int, default=2000,
-                        help="surfaces: /healthz requests measured, before and after")
+                        help="surfaces: /healthz requests measured, half before the surfaces "
+                             "and half after each")
     parser.add_argument("--learners", type=int, default=500)
     parser.add_argument("--step", type=int, default=5,
                         help="class: the practice step of force-of-nature the class is on (5: 10 "

@@ -11,7 +11,7 @@ import gzip
 import re
 
 from flask import Flask, abort, current_app, request
-from flask.sessions import SecureCookieSessionInterface
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .text import has_control_characters
@@ -84,11 +84,88 @@ def apply_route_marks():
         request.max_content_length = size
 
 
+class LazySession(SessionMixin):
+    """The session, read from its cookie only when something first reads or writes it. Most
+    requests never do (a slider's live answer, a class's poll, /healthz): they are spared
+    checking the cookie's signature and decoding it. Once read, every operation is the cookie
+    session's own. `accessed` is set by Flask whenever the `session` proxy is touched (a
+    template's context touches it), as on Flask's own session."""
+
+    accessed = False
+
+    def __init__(self, load):
+        self._load, self._session = load, None
+
+    @property
+    def loaded(self):
+        """The cookie session, if something has read it (else None)."""
+        return self._session
+
+    def _real(self):
+        if self._session is None:
+            self._session = self._load()
+        return self._session
+
+    def __getitem__(self, key):
+        return self._real()[key]
+
+    def __setitem__(self, key, value):
+        self._real()[key] = value
+
+    def __delitem__(self, key):
+        del self._real()[key]
+
+    def __contains__(self, key):
+        return key in self._real()
+
+    def __iter__(self):
+        return iter(self._real())
+
+    def __len__(self):
+        return len(self._real())
+
+    def get(self, key, default=None):
+        return self._real().get(key, default)
+
+    def setdefault(self, key, default=None):
+        return self._real().setdefault(key, default)
+
+    @property
+    def modified(self) -> bool:
+        return self._session is not None and self._session.modified
+
+    @property
+    def permanent(self) -> bool:
+        return self._real().permanent
+
+    @permanent.setter
+    def permanent(self, value: bool) -> None:
+        self._real().permanent = value
+
+
 class SessionInterface(SecureCookieSessionInterface):
-    """The session cookie is Secure whenever the request came over https (or config forces it)."""
+    """The session cookie is Secure whenever the request came over https (or config forces it).
+    The cookie is read lazily (LazySession): a request that never touches the session leaves
+    its cookie alone, as Flask does for a session read and not changed (the app never makes a
+    session permanent, so there is no expiry to refresh)."""
 
     def get_cookie_secure(self, app):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def open_session(self, app, request):
+        if not app.secret_key:
+            return None
+        return LazySession(lambda: super(SessionInterface, self).open_session(app, request))
+
+    def save_session(self, app, session, response):
+        if isinstance(session, LazySession):
+            if session.loaded is None:  # neither read nor changed: only Flask's Vary: Cookie
+                if session.accessed:
+                    response.vary.add("Cookie")
+                return
+            session.loaded.accessed = session.loaded.accessed or session.accessed
+            session = session.loaded
+        super().save_session(app, session, response)
 
 
 # A route with one of these path variables is reached by an unguessable link (a quiz's or a

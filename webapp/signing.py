@@ -14,6 +14,7 @@ it holds (ids, tokens), never change it.
 
 from __future__ import annotations
 
+import functools
 from datetime import timedelta
 
 from flask import current_app, request
@@ -21,7 +22,14 @@ from itsdangerous import BadSignature, URLSafeSerializer
 
 
 def _serializer(salt: str) -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt=salt)
+    return _made(current_app.secret_key, salt)
+
+
+@functools.lru_cache(maxsize=64)
+def _made(secret, salt: str) -> URLSafeSerializer:
+    """One serializer per secret and salt (a class's phones send a signed cookie with every
+    slider move: making one each time cost more than checking the signature)."""
+    return URLSafeSerializer(secret, salt=salt)
 
 
 def dumps(salt: str, value) -> str:

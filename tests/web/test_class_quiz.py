@@ -466,3 +466,30 @@ def test_migrating_0006_up_and_down_keeps_a_running_class_and_its_learners(app):
     assert counts() == [1, 1, 1]
     upgrade(app)
     assert counts() == [1, 1, 1]
+
+
+# --- a drag reads the class as plain columns (classes.live_room): every refusal still holds --------
+
+
+def test_a_drag_is_refused_as_before_to_strangers_removed_players_and_other_questions(app, host):
+    ana, bo = QuizLearner(app, host.code, "Ana"), QuizLearner(app, host.code, "Bo")
+    host.go(4)
+    verdict = ana.move(4, ILLEGAL_SPLIT)
+    assert verdict.status_code == 200 and "702.19b" in text(verdict)
+    # the class's live route keeps its CSRF check
+    assert ana.client.post(f"/class/{host.code}/live", headers=HX,
+                           data={"step": "q4", **ILLEGAL_SPLIT}).status_code == 400
+    # a forged seat cookie is no seat
+    seat = ana.client.get_cookie("class_seat").value
+    ana.client.set_cookie("class_seat", seat[:-3] + ("abc" if seat[-3:] != "abc" else "xyz"))
+    assert ana.move(4, ILLEGAL_SPLIT).status_code == 403
+    ana.client.set_cookie("class_seat", seat)
+    # a question the class has left: the page follows the class
+    assert ana.move(3, ILLEGAL_SPLIT).headers.get("HX-Refresh") == "true"
+    # a removed player gets the removed page, not the verdict kept for others
+    learner_id = re.search(r'<option value="(\d+)">Bo</option>', host.page()).group(1)
+    assert host.post("/remove", learner=learner_id).status_code == 303
+    removed = bo.move(4, ILLEGAL_SPLIT)
+    assert removed.status_code == 403 and "702.19b" not in text(removed)
+    assert ana.move(4, ILLEGAL_SPLIT).get_data() == verdict.get_data()
+    assert stored(app) == []

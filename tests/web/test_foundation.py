@@ -207,3 +207,37 @@ def test_class_pages_poll_at_the_configured_pace_and_a_silly_pace_stops_the_app(
     host = client.post("/class/new", data={"lesson": "force-of-nature",
                                            "csrf_token": csrf_token(client, "/class/new")})
     assert 'hx-trigger="every 500ms"' in client.get(host.headers["Location"]).get_data(as_text=True)
+
+
+def test_session_is_read_only_by_requests_that_use_it(client, monkeypatch):
+    """The session cookie is decoded lazily (security.LazySession): a live answer or /healthz
+    doesn't check it, a page that renders a form does, and the CSRF check still reads it."""
+    from flask.sessions import SecureCookieSessionInterface
+
+    token = csrf_token(client)
+    reads = []
+    real = SecureCookieSessionInterface.open_session
+    monkeypatch.setattr(SecureCookieSessionInterface, "open_session",
+                        lambda self, app, request: reads.append(request.path) or
+                        real(self, app, request))
+    assert client.get("/healthz").status_code == 200
+    live = client.post("/sandbox/live", data={}, headers=HX)
+    assert live.status_code == 200 and reads == []
+    assert "Set-Cookie" not in live.headers  # the cookie is left as it is
+    assert client.get("/sandbox").status_code == 200 and reads == ["/sandbox"]
+    accepted = client.post("/sandbox", data={"csrf_token": token, "op": "add:blockers"})
+    assert accepted.status_code == 200 and reads[-1] == "/sandbox"
+
+
+def test_csrf_still_needs_the_sessions_own_token(client, app):
+    """A token from another session, or a session cookie altered by hand, is refused."""
+    other = app.test_client()
+    foreign = csrf_token(other)
+    csrf_token(client)
+    assert client.post("/sandbox", data={"csrf_token": foreign, "op": "add:blockers"}
+                       ).status_code == 400
+    token = csrf_token(client)
+    cookie = client.get_cookie("session").value
+    client.set_cookie("session", cookie[:-2] + ("AA" if cookie[-2:] != "AA" else "BB"))
+    assert client.post("/sandbox", data={"csrf_token": token, "op": "add:blockers"}
+                       ).status_code == 400

@@ -258,3 +258,49 @@ def test_a_kept_answer_is_sent_gzipped_once_to_a_client_that_accepts_it(apps):
         assert "Accept-Encoding" in response.headers["Vary"]
         assert gzip.decompress(response.get_data()) == plain  # never gzipped twice
     assert live(client, SPLIT).get_data() == plain  # and never sent gzipped to one who didn't ask
+
+
+# --- the sandbox asks the memo by its whole editor form -------------------------------------------
+
+
+def _sandbox_form(client, **changed):
+    from tests.web.test_slider_fields import form_of
+
+    html = client.get("/sandbox").get_data(as_text=True)
+    fields = [(k, changed.get(k, v)) for k, v in form_of(html) if not k.startswith("dmg:")]
+    return fields + [("dmg:a1:b1", "2"), ("dmg:a1:b2", "2"), ("dmg:a1:b3", "2"),
+                     ("dmg:a1:player", "2")]
+
+
+def test_the_sandbox_memo_answers_what_a_fresh_render_sends_headers_included(apps):
+    from werkzeug.datastructures import MultiDict
+
+    replies = []
+    for app in (apps[0], apps[0], apps[1]):  # rendered, kept, never kept
+        client = app.test_client()  # a session (and a CSRF token) of its own each time
+        response = client.post("/sandbox/live", data=MultiDict(_sandbox_form(client)),
+                               headers=HX)
+        replies.append(response)
+    assert [r.status_code for r in replies] == [200, 200, 200]
+    assert replies[0].get_data() == replies[1].get_data() == replies[2].get_data()
+    assert replies[0].headers["HX-Replace-Url"] == replies[1].headers["HX-Replace-Url"] \
+        == replies[2].headers["HX-Replace-Url"]
+    assert "csrf" not in replies[1].get_data(as_text=True)
+
+
+def test_the_sandbox_memo_tells_apart_boards_with_the_same_sliders(apps):
+    from werkzeug.datastructures import MultiDict
+
+    client = apps[0].test_client()
+    bears = client.post("/sandbox/live", data=MultiDict(_sandbox_form(client)), headers=HX)
+    tougher = client.post("/sandbox/live", data=MultiDict(_sandbox_form(
+        client, **{"blocker-0-toughness": "5"})), headers=HX)
+    fresh = apps[1].test_client()
+    expected = fresh.post("/sandbox/live", data=MultiDict(_sandbox_form(
+        fresh, **{"blocker-0-toughness": "5"})), headers=HX)
+    assert bears.status_code == tougher.status_code == 200
+    assert tougher.get_data() != bears.get_data() and tougher.get_data() == expected.get_data()
+    assert tougher.headers["HX-Replace-Url"] != bears.headers["HX-Replace-Url"]
+    french = client.post("/sandbox/live?lang=fr", data=MultiDict(_sandbox_form(client)),
+                         headers=HX)
+    assert french.status_code == 200 and french.get_data() != bears.get_data()

@@ -423,6 +423,27 @@ _VERSION_AND_SEAT = (
     .where(Class.code == bindparam("code")))
 
 
+def live_room(code: str | None, token: str | None):
+    """What a slider move on a class's phone needs, as plain columns (no objects built) by a
+    statement built once: the class's state, step, items and reveals, and the seat (`seat_id`,
+    `removed_at`; both None without one). None if there is no such class. A row reads like a
+    Class for those columns (`row.step`, `row.questions`, ...)."""
+    code = normal_code(code)
+    if not code:
+        return None
+    token = token if token and len(token) <= 64 else ""
+    return db.session.execute(_LIVE_ROOM, {"code": code, "token": token}).first()
+
+
+_LIVE_ROOM = (
+    select(Class.id, Class.code, Class.state, Class.step, Class.lesson_id, Class.quiz_token,
+           Class.quiz_mode, Class.questions, Class.revealed, ClassLearner.id.label("seat_id"),
+           ClassLearner.removed_at)
+    .outerjoin(ClassLearner, (ClassLearner.class_id == Class.id)
+               & (ClassLearner.token == bindparam("token")))
+    .where(Class.code == bindparam("code")))
+
+
 def seat(token: str | None) -> ClassLearner | None:
     if not token or len(token) > 64:
         return None

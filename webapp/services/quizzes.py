@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import bindparam, delete, func, select, update
 
 from ..content import generate
 from ..content.questions import QuestionError, current, own_question
@@ -109,9 +109,7 @@ class Attempt:
     @property
     def deadline(self) -> datetime | None:
         """When an exam's time is up (None without a timer)."""
-        if not self.time_limit or self.started_at is None:
-            return None
-        return aware(self.started_at) + timedelta(minutes=self.time_limit)
+        return deadline(self.started_at, self.time_limit)
 
     @property
     def timed_out(self) -> bool:
@@ -421,17 +419,53 @@ def get(token: str) -> Attempt | None:
     return _attempt(row, answers, title)
 
 
-def standing(token: str) -> Attempt | None:
-    """An attempt without its answers or its quiz's title, in one query: for a request that reads
-    only its questions, its mode and whether it is submitted (a live slider answer, many a
-    second). An exam out of time is closed as get() closes it."""
-    row = _row(token)
+def deadline(started_at: datetime | None, time_limit: int | None) -> datetime | None:
+    """When an attempt's time is up (None without a timer); answers count until GRACE after."""
+    if not time_limit or started_at is None:
+        return None
+    return aware(started_at) + timedelta(minutes=time_limit)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What a live slider answer reads of an attempt: its mode, whether it is submitted, and its
+    questions as stored (`question(n)`: today's reference for question n, as for any question
+    not answered yet; a live answer stores nothing)."""
+    mode: str
+    submitted: bool
+    refs: list
+
+    @property
+    def count(self) -> int:
+        return len(self.refs)
+
+    def question(self, n: int) -> dict:
+        return current(self.refs[n - 1])
+
+
+def standing(token: str) -> Standing | None:
+    """An attempt's mode, questions and whether it is submitted, in one query of plain columns
+    (no answers, no title, no object built): for a live slider answer, many a second. An exam
+    out of time is closed as get() closes it."""
+    if not token or len(token) > 64:
+        return None
+    row = db.session.execute(_STANDING, {"token": token}).first()
     if row is None:
         return None
-    attempt = _attempt(row, {})
-    if attempt.submitted_at is None and attempt.out_of_time():
-        return get(token)
-    return attempt
+    mode, submitted_at, started_at, time_limit, questions, tier, count, seed = row
+    refs = list(questions) if questions is not None else generated(tier, count, seed)
+    up = deadline(started_at, time_limit)
+    if submitted_at is None and up is not None and datetime.now(timezone.utc) > up + GRACE:
+        closed = get(token)
+        return Standing(closed.mode, closed.submitted, refs)
+    return Standing(mode, submitted_at is not None, refs)
+
+
+# Built once: building a statement costs more than SQLite takes to run it.
+_STANDING = select(QuizAttempt.mode, QuizAttempt.submitted_at, QuizAttempt.created_at,
+                   QuizAttempt.time_limit, QuizAttempt.questions, QuizAttempt.tier,
+                   QuizAttempt.count, QuizAttempt.seed).where(
+                       QuizAttempt.token == bindparam("token"))
 
 
 def _row(token: str) -> QuizAttempt | None:

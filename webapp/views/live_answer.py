@@ -1,9 +1,11 @@
 """The one live path: a slider moved on any surface -> the verdict and its out-of-band counters.
 
-Every live endpoint (the sandbox, a lesson step, endless practice, a quiz question, its preview,
-a class on a quiz) finds its board and what it locks or hides, then calls `live_response`; none
-reads slider fields, calls the live check or renders a live answer on its own. Per request the
-board is parsed once and analysed once (inside `live_check`, which also reads the sliders).
+Every live endpoint (a lesson step, endless practice, a quiz question, its preview, a class on a
+quiz) finds its board and what it locks or hides, then calls `live_response`; none reads slider
+fields, calls the live check or renders a live answer on its own. Per request the board is
+parsed once and analysed once (inside `live_check`, which also reads the sliders). The sandbox,
+whose board is its editor form, asks the memo by that whole form first (`remembered`) and reads
+the board only on a miss, then renders through the same `rendered`.
 
 A live answer is a function of its inputs only: the board, the page's language, the slider
 fields as posted, what the surface locks or hides, and the few context values its blocks read
@@ -34,11 +36,8 @@ from ..network import base_url
 
 
 def live_response(template: str, blocks: Sequence[str], board: dict | Callable, form, *,
-                  split: Mapping | None = None, editing: bool = False,
                   fixed: Mapping | None = None, hide_most: Collection = (), blind: bool = False,
-                  context: Mapping[str, object] | None = None,
-                  link: Callable[[Live], str] | None = None, link_from: str | None = None,
-                  named: Hashable | None = None):
+                  context: Mapping[str, object] | None = None, named: Hashable | None = None):
     """The `blocks` of `template` for `board` with its sliders set by `form`, as an htmx answer.
 
     board: the contract's board, without its assignment (the one the page shows). Or, with
@@ -46,31 +45,45 @@ def live_response(template: str, blocks: Sequence[str], board: dict | Callable, 
         hasn't the answer: `named` stands for both in the key (a question's reference, a
         practice board's lesson, kind and seed: the same name is always the same board), so a
         repeated split costs no question to be made again.
-    split: the split already read (the sandbox reads its sliders with its board's fields);
-        otherwise the slider fields of `form` are read by the one reader.
-    fixed, hide_most, blind, editing: as for live_check.
+    form: its slider fields are read by the one reader (with the board's analysed sliders).
+    fixed, hide_most, blind: as for live_check.
     context: more values the blocks read (str, bool, int or None: they are part of the key).
-    link: the page's own address for the split shown (the sandbox's board link): sent as
-        HX-Replace-Url and given to the blocks as `link_url`; link_from: what else that address
-        is made of (a string, part of the key: the sandbox's editor board).
+    The sandbox, whose board is its whole editor form, asks the memo by that form instead
+    (`remembered` with its own key, then `rendered`).
     """
     extra = dict(context or {})
     what = ("named", named) if named is not None else (canonical(board),
                                                        tuple(sorted(hide_most)))
+    key = (template, tuple(blocks), what, str(get_locale() or "en"), posted(form),
+           canonical(fixed), blind, tuple(sorted(extra.items())))
+
+    def fresh() -> tuple[str, str]:
+        shown, hidden = board() if named is not None else (board, hide_most)
+        live = live_check(shown, form=form, fit=True, fixed=fixed, hide_most=hidden,
+                          blind=blind)
+        return rendered(template, blocks, live, extra)
+
+    return remembered(key, fresh)
+
+
+def rendered(template: str, blocks: Sequence[str], live: Live, context: dict,
+             link: Callable[[Live], str] | None = None) -> tuple[str, str]:
+    """(the blocks rendered for `live`, the page's own address for it or "")."""
+    url = link(live) if link else ""
+    if link:
+        context = {**context, "link_url": base_url() + url}
+    return render_blocks(template, list(blocks), live=live, **context), url
+
+
+def remembered(key: tuple, make: Callable[[], tuple[str, str]]):
+    """The htmx answer the memo keeps for `key`, else `make()`'s (body, address) — kept, unless
+    make raises. `key` must name everything the body is made of (live_response's does; the
+    sandbox names its whole editor form): the memo answers anyone who sends the same."""
     gzip = bool(current_app.config["GZIP"]) and "gzip" in request.headers.get(
         "Accept-Encoding", "")
-    key = ("live", template, tuple(blocks), what, str(get_locale() or "en"), posted(form),
-           canonical(split), canonical(fixed), blind, editing, tuple(sorted(extra.items())),
-           (base_url(), link_from) if link else None, gzip)
 
     def fresh() -> tuple:  # (body, its Content-Encoding or "", the page's address or "")
-        shown, hidden = board() if named is not None else (board, hide_most)
-        live = live_check(shown, split, form=form if split is None else None, editing=editing,
-                          fit=True, fixed=fixed, hide_most=hidden, blind=blind)
-        url = link(live) if link else ""
-        if link:
-            extra["link_url"] = base_url() + url
-        body = render_blocks(template, list(blocks), live=live, **extra)
+        body, url = make()
         if not gzip:
             return body, "", url
         # Kept as sent: compressed once by the app's one gzip (security.compress), not again
@@ -78,11 +91,10 @@ def live_response(template: str, blocks: Sequence[str], board: dict | Callable, 
         sent = security.compress(make_response(body))
         return sent.get_data(), sent.headers.get("Content-Encoding", ""), url
 
-    body, encoding, url = live_memo().get(key, fresh)
+    body, encoding, url = live_memo().get(("live", *key, gzip), fresh)
     response = make_response(body)
-    response.vary.add("HX-Request")
-    if gzip:
-        response.vary.add("Accept-Encoding")
+    # Set as one string: werkzeug's `vary` parses and writes the header again on every add.
+    response.headers["Vary"] = "HX-Request, Accept-Encoding" if gzip else "HX-Request"
     if encoding:
         response.headers["Content-Encoding"] = encoding
     if url:

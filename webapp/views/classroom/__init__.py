@@ -238,8 +238,30 @@ def _unreadable(room, seat, src, err, fragment: bool):
 
 @bp.post("/class/<code>/live")
 def live(code: str):
+    if wants_fragment() and not request.form.get("op", "").startswith("step:"):
+        answer = _dragged(code)
+        if answer is not None:
+            return answer
     room, seat, src = _answering(code)
     return _slid(room, seat, src, wants_fragment())
+
+
+def _dragged(code: str):
+    """A drag on a class on a quiz, for a seat in the running class on the question the form
+    names: the one live path's answer, with the class read as plain columns
+    (classes.live_room). Anything else (no seat, removed, moved on, a lesson, a refused field)
+    is None: the route then answers it as any class request (_answering, _slid)."""
+    row = classes.live_room(code, signing.read_cookie(SEAT_COOKIE))
+    if row is None or row.seat_id is None or row.removed_at is not None \
+            or row.state != "running" or row.quiz_token is None or not row.questions:
+        return None
+    src = sources.QuizSource(row)  # reads the row's step, questions, mode and reveals only
+    if not src.names_current(request.form):
+        return None
+    try:
+        return src.live_answer(request.form)
+    except sources.Unreadable:
+        return None
 
 
 def _slid(room, seat, src, fragment: bool):

@@ -213,12 +213,12 @@ def _refused(attempt):
 def live(token: str, n: int):
     if not wants_fragment():  # the −/+ buttons without JavaScript: the whole page
         return _live_page(token, n)
-    attempt = quizzes.standing(token)  # one query: no answers, no title
-    if attempt is None or not 1 <= n <= len(attempt.questions):
+    attempt = quizzes.standing(token)  # one query of plain columns: no answers, no title
+    if attempt is None or not 1 <= n <= attempt.count:
         abort(404)
     if attempt.submitted:
         abort(409)
-    ref = attempt.questions[n - 1]
+    ref = attempt.question(n)
     exam = attempt.mode != "practice"  # before submission: no verdict, no lethal marks, no gates
 
     def question():  # made only when the memo hasn't this split (the same ref, the same board)

@@ -9,6 +9,7 @@ A slider field that can't be read (webapp.live.fields) is a 400 saying why, in t
 from __future__ import annotations
 
 from flask import Blueprint, g, request, url_for
+from flask_babel import get_locale
 
 from ... import csrf
 from ...htmx import render, wants_fragment
@@ -17,7 +18,7 @@ from ...live import board_cards, labels, live_check
 from ...live.words import slider_error_text
 from ...network import base_url
 from ...rules import LIMITS, MAX_NAME, MAX_NUMBER
-from ..live_answer import canonical, live_response
+from ..live_answer import remembered, rendered
 from . import board as state
 
 bp = Blueprint("sandbox", __name__)
@@ -61,18 +62,45 @@ def edit():
 @bp.post("/sandbox/live")
 @csrf.exempt  # changes nothing on the server, and its answer depends only on the form
 def live():
-    board, error = _read_form()
+    if not wants_fragment():  # the −/+ buttons without JavaScript: the page's blocks
+        return _shown_live()
+    # A drag: the answer is a function of the editor form, the page's language and address, so
+    # the memo is asked with the form as posted, before the board is read from it (the one live
+    # path's render and memo, webapp/views/live_answer.py).
+    fields = tuple((k, v) for k, v in request.form.items(multi=True) if k != "csrf_token")
+    key = (TEMPLATE, LIVE_BLOCKS, "sandbox", fields, str(get_locale() or "en"), base_url())
+
+    def answer() -> tuple[str, str]:
+        board, error = _read_form()
+        if error or not board["attackers"]:  # not kept: the page's own answer
+            raise _NotLive(_shown_live(board, error))
+        live = live_check(state.to_core(board), board["assignment"], fit=True)
+        return rendered(TEMPLATE, LIVE_BLOCKS, live, {"error": None}, link=lambda live: url_for(
+            "sandbox.page", b=state.encode({**board, "assignment": live.split})))
+
+    try:
+        return remembered(key, answer)
+    except _NotLive as done:
+        return done.response
+
+
+LIVE_BLOCKS = ("verdict", "live_oob", "live_link")
+
+
+class _NotLive(Exception):
+    """A live post answered by the page's blocks (a refused field, no attacker): never kept."""
+
+    def __init__(self, response):
+        super().__init__()
+        self.response = response
+
+
+def _shown_live(board: dict | None = None, error: str | None = None):
+    if board is None:
+        board, error = _read_form()
     if error:  # the verdict's place says why; the link keeps the last board that could be read
         return _show(board, blocks="verdict", status=400, error=error)
-    if not board["attackers"] or not wants_fragment():
-        return _show(board, blocks=["verdict", "live_oob", "live_link"],
-                     url_header="HX-Replace-Url")
-    return live_response(  # the one live path: its board is the form's own
-        TEMPLATE, ["verdict", "live_oob", "live_link"], state.to_core(board), request.form,
-        split=board["assignment"], context={"error": None},
-        link=lambda live: url_for("sandbox.page", b=state.encode({**board,
-                                                                  "assignment": live.split})),
-        link_from=canonical(board))
+    return _show(board, blocks=list(LIVE_BLOCKS), url_header="HX-Replace-Url")
 
 
 def _read_form() -> tuple[dict, str | None]:
