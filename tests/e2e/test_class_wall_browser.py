@@ -112,6 +112,7 @@ def test_a_class_on_the_wall_fits_the_projector_and_waits_for_the_host(
     for phone in phones:
         expect(phone.locator(".options .option")).to_have_count(5)
         assert letters_and_words(phone, ".options .option") == on_wall
+    shot(f"wall-{width}-choice", wall)
     assert fits(wall) >= (28 if big else 20)
     assert_no_violations(wall)
     shot(f"wall-{width}-choice", wall)
