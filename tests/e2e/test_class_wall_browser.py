@@ -27,7 +27,7 @@ def fits(wall: Page) -> float:
 
 def letters_and_words(page: Page, selector: str) -> list[tuple[str, str]]:
     return [(item.locator(".opt-letter").inner_text(),
-             re.sub(r"\s+", " ", item.inner_text()).split(" ", 1)[1])
+             re.sub(r"\s+", " ", item.inner_text()).strip().split(" ", 1)[1])
             for item in page.locator(selector).all()]
 
 
