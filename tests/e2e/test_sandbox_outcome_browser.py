@@ -66,7 +66,7 @@ def test_on_a_phone_the_outcome_fits_and_passes_axe(browser, base_url, shot):
         context.close()
 
 
-def test_without_javascript_the_button_posts_the_form_and_the_page_shows_the_outcome(browser, base_url):
+def test_without_javascript_the_button_posts_the_form_and_shows_the_outcome(browser, base_url):
     context = browser.new_context(java_script_enabled=False, base_url=base_url)
     page = context.new_page()
     try:

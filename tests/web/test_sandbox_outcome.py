@@ -67,9 +67,9 @@ def events(html: str) -> list[str]:
 
 def marks(html: str, card: str) -> list[str]:
     """The outcome marks the board picture draws on one card (every step's picture)."""
-    return [words(m) for m in re.findall(
-        rf'data-card="{card}"[^>]*>(?:(?!data-card=).)*?<span class="card-outcome">(.*?)</span><!-- /mark -->',
-        html, re.S)]
+    pattern = (rf'data-card="{card}"[^>]*>(?:(?!data-card=).)*?'
+               r'<span class="card-outcome">(.*?)</span><!-- /mark -->')
+    return [words(m) for m in re.findall(pattern, html, re.S)]
 
 
 # ---- bad input first ----------------------------------------------------------------------------
@@ -215,7 +215,8 @@ def test_a_planeswalker_loses_loyalty_and_goes_to_the_graveyard(client):
     page = deal(client, fields, **HX)
     said = events(page)
     assert "Attacker deals 4 damage to Planeswalker." in said
-    assert "Planeswalker’s loyalty: 4 → 0. It has no loyalty left and is put into its owner’s graveyard." in said
+    assert ("Planeswalker’s loyalty: 4 → 0. It has no loyalty left and is put into its owner’s "
+            "graveyard.") in said
     assert "Rule 704.5i" in page
     assert marks(page, "pw1") == ["4 damage dealt loyalty 4 → 0 put into the graveyard"]
     assert not any("life" in s for s in said)  # nothing reached the player
