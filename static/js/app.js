@@ -76,6 +76,13 @@
     openDetails.forEach(function (id) { var d = document.getElementById(id); if (d) { d.open = true; } });
   });
 
+  // "Deal the damage": take the reader to the outcome that was just swapped in (its heading).
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var region = event.detail.target;
+    var heading = region && region.hasAttribute("data-focus-on-swap") ? region.querySelector("h2[tabindex]") : null;
+    if (heading) { heading.focus(); }
+  });
+
   function reveal(root) {
     (root || document).querySelectorAll("button.copy[hidden]").forEach(function (b) { b.hidden = false; });
   }

@@ -3,10 +3,14 @@
 GET /sandbox?b=<link>   the page for a board link (default board when there is none)
 POST /sandbox           the editor (buttons, fields): full page, or the `workspace` block for htmx
 POST /sandbox/live      a slider moved: the `verdict` block plus out-of-band counters and link
+POST /sandbox/deal      "Deal the damage": the full page, or the `outcome` block for htmx: the
+                        resolver's outcome step by step, or why this split can't be dealt
 A slider field that can't be read (webapp.live.fields) is a 400 saying why, in the verdict's place.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from flask import Blueprint, g, request, url_for
 from flask_babel import get_locale
@@ -15,9 +19,10 @@ from ... import csrf
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
 from ...live import board_cards, labels, live_check
-from ...live.words import slider_error_text
+from ...live.outcome import play_out
+from ...live.words import slider_error_text, verdict
 from ...network import base_url
-from ...rules import LIMITS, MAX_NAME, MAX_NUMBER
+from ...rules import LIMITS, MAX_NAME, MAX_NUMBER, PLAYER
 from ..live_answer import remembered, rendered
 from . import board as state
 
@@ -84,6 +89,16 @@ def live():
         return done.response
 
 
+@bp.post("/sandbox/deal")
+def deal():
+    """Deal the split the sliders show (fitted as the live check fits it). A slider field that
+    can't be read or a board the core refuses is a 400 saying why; an illegal split says why in
+    the live check's words. The board and sliders are shown as posted: nothing is lost."""
+    board, error = _read_form()
+    return _show(board, blocks="outcome", status=400 if error else 200, error=error,
+                 dealing=True)
+
+
 LIVE_BLOCKS = ("verdict", "live_oob", "live_link")
 
 
@@ -131,7 +146,7 @@ def _apply(board: dict, op: str) -> tuple[dict, bool]:
 
 def _show(board: dict, blocks="workspace", status: int = 200, url_header: str | None = None,
           editing: bool = False, best: bool = False, link_error: bool = False,
-          error: str | None = None):
+          error: str | None = None, dealing: bool = False):
     live = None
     if board["attackers"]:
         live = live_check(state.to_core(board), board["assignment"], fit=True, best=best)
@@ -140,10 +155,27 @@ def _show(board: dict, blocks="workspace", status: int = 200, url_header: str | 
     g.link_args = {"b": link.partition("b=")[2]}  # the language switcher keeps the board
     # The board picture, once the core has read the board (a board it refuses has no picture).
     cards = board_cards(live.board, live.names) if live and live.analysis else None
+    dealt = _dealt(live) if dealing and not error else {}
+    if dealing and live and live.error:  # a board the core refuses can't be dealt: bad input
+        status = 400
     response = render(TEMPLATE, blocks, status=status, board=board, names=labels(board), live=live,
-                      cards=cards,
+                      cards=cards, dealing=dealing, **dealt,
                       editing=editing, link_error=link_error, error=error,
                       link_url=base_url() + link)
     if url_header:
         response.headers[url_header] = link
     return response
+
+
+def _dealt(live) -> dict:
+    """What "Deal the damage" shows: the outcome with each step's board picture, or (`refused`)
+    the live check's answer saying why this split can't be dealt."""
+    if not (live and live.legal):
+        return {"refused": live}
+    outcome = play_out(live.board, live.split)
+    if not outcome.legal:  # a first-strike step asks more of the split than one step would
+        return {"refused": replace(live, verdict=verdict(live.board, {"problems": outcome.problems},
+                                                        live.attackers))}
+    return {"outcome": outcome, "outcome_names": {**live.names, PLAYER: gettext(
+                "the defending player")},
+            "outcome_cards": [board_cards(step.board, live.names) for step in outcome.steps]}

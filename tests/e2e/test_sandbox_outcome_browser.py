@@ -1,0 +1,79 @@
+"""Deal the damage in the Sandbox, in a real Chromium: set the sliders, play the split out."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_accessibility import assert_no_violations
+
+
+def set_best_legal_split(page: Page) -> None:
+    """Force of Nature over three Grizzly Bears: 2 to each, 2 to the player."""
+    for name in ("Grizzly Bears 1", "Grizzly Bears 2", "Grizzly Bears 3", "the defending player"):
+        page.get_by_role("slider", name=f"To {name}").fill("2")
+    expect(page.locator("#left-a1")).to_contain_text("0 of 8")
+    expect(page.locator("#verdict")).not_to_contain_text("Not legal")
+
+
+def test_dealing_a_legal_split_shows_the_outcome_and_keeps_the_sliders(page: Page, shot):
+    page.emulate_media(reduced_motion="no-preference")
+    page.goto("/sandbox")
+    set_best_legal_split(page)
+    page.get_by_role("button", name="Deal the damage").click()
+    outcome = page.locator("#outcome")
+    expect(outcome.get_by_role("heading", name="What the damage does")).to_be_focused()
+    steps = outcome.get_by_role("list", name="What happens, in order")
+    expect(steps.get_by_role("listitem")).to_contain_text([
+        "Force of Nature deals 2 damage to Grizzly Bears 1.",
+        "Grizzly Bears 1 dies.",
+        "The defending player’s life: 20 → 18."])
+    expect(outcome.locator(".card.is-dead")).to_have_count(3)
+    expect(outcome.locator('[data-card="a1"] .card-outcome')).to_contain_text("6 damage dealt")
+    expect(page.get_by_role("slider", name="To the defending player")).to_have_value("2")
+    assert "/sandbox/deal" not in page.url  # htmx swapped the outcome in; the page stayed
+    assert_no_violations(page)
+    shot("sandbox-outcome")
+
+    page.get_by_role("slider", name="To Grizzly Bears 1").fill("1")  # the outcome no longer fits
+    expect(page.locator("#verdict")).to_contain_text("Not legal")
+    expect(outcome).to_be_empty()
+
+
+def test_an_illegal_split_says_why_and_nothing_is_lost(page: Page):
+    page.goto("/sandbox")
+    page.get_by_role("slider", name="To the defending player").fill("8")
+    page.get_by_role("button", name="Deal the damage").click()
+    outcome = page.locator("#outcome")
+    expect(outcome).to_contain_text("Nothing was dealt")
+    expect(outcome).to_contain_text("can’t assign damage to the defending player yet")
+    expect(page.get_by_role("slider", name="To the defending player")).to_have_value("8")
+
+
+def test_on_a_phone_the_outcome_fits_and_passes_axe(browser, base_url, shot):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, base_url=base_url)
+    page = context.new_page()
+    try:
+        page.goto("/sandbox")
+        set_best_legal_split(page)
+        page.get_by_role("button", name="Deal the damage").click()
+        expect(page.locator("#outcome")).to_contain_text("The defending player’s life: 20 → 18.")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page scrolls sideways on a phone: {width}px"
+        assert_no_violations(page)
+        shot("sandbox-outcome-phone", page)
+    finally:
+        context.close()
+
+
+def test_without_javascript_the_button_posts_the_form_and_shows_the_outcome(browser, base_url):
+    context = browser.new_context(java_script_enabled=False, base_url=base_url)
+    page = context.new_page()
+    try:
+        page.goto("/sandbox")
+        page.get_by_role("button", name="Show the best split").click()
+        page.get_by_role("button", name="Deal the damage").click()
+        expect(page.locator("#outcome")).to_contain_text("The defending player’s life: 20 → 18.")
+        expect(page.get_by_role("slider", name="To the defending player")).to_have_value("2")
+    finally:
+        context.close()
