@@ -41,6 +41,13 @@ STATES = {
     "bad-answer": lambda page: answered(page, f"{FON}/which-illegal", lambda p: p.evaluate(
         "document.querySelectorAll('input[required]').forEach(e => e.removeAttribute('required'))")
         or p.get_by_role("button", name="Check my answer").click()),
+    # The first lesson: a board that shows the defending player's life total, and a choice
+    # whose options are sentences.
+    "basics-worked": lambda page: page.goto("/learn/combat-basics/first-combat-worked"),
+    "basics-choice-feedback": lambda page: answered(
+        page, "/learn/combat-basics/life-choice", lambda p: (
+            p.locator('label[for="option-one-left"]').click(),
+            p.get_by_role("button", name="Check my answer").click())),
     "review": lambda page: page.goto("/learn/review"),
     "finish": lambda page: page.goto(f"{FON}/finish"),
     "untranslated": None,  # on the partly translated server: see the test

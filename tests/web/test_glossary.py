@@ -118,3 +118,23 @@ def test_the_list_of_lessons_links_terms_a_summary_uses_before_they_are_taught(c
     first = CURRICULUM.lessons[0]
     if "trample" in first.summary().text.lower():
         assert 'href="/learn/glossary#trample"' in html
+
+
+@pytest.mark.parametrize("lang, step, terms", [
+    ("en", "attack-and-block", {"attacking-creature", "defending-player", "blocker"}),
+    ("en", "power-and-toughness", {"power", "toughness"}),
+    ("fr", "power-and-toughness", {"power", "toughness"}),
+    ("ja", "damage-and-life", {"combat-damage", "assign", "life-total"}),
+])
+def test_the_first_lesson_links_the_basic_words_where_it_teaches_them(client, lang, step, terms):
+    html = client.get(f"/learn/combat-basics/{step}?lang={lang}").get_data(as_text=True)
+    assert terms <= {t for t, _ in TERM_LINK.findall(html.split("<footer")[0])}
+
+
+def test_a_card_name_holding_a_term_is_not_linked(client):
+    """« force » is power in French; Force of Nature is a card, never a link to it."""
+    lesson = CURRICULUM.lesson("force-of-nature")
+    pages = "".join(client.get(f"/learn/{lesson.id}/{s.id}?lang=fr").get_data(as_text=True)
+                    for s in lesson.steps)
+    assert "Force of Nature" in pages
+    assert not re.search(r'<a class="term" href="/learn/glossary#power">Force</a> of', pages)

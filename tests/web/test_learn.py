@@ -136,7 +136,8 @@ def test_a_worked_example_shows_the_split_locked_with_each_lethal_mark_and_note(
     assert [re.search(r'value="(\d+)"', s).group(1) for s in sliders] == ["1", "1", "3", "3"]
     assert html.count("lethal 1") == 2 and html.count("lethal 3") == 1  # marks on the tracks
     assert "Lethal 3: toughness 3, nothing marked = 3" in html
-    assert "1 to Llanowar Elves: toughness 1, no damage yet, so 1 is lethal." in html
+    unlinked = re.sub(r'<a class="term" href="[^"]+">([^<]+)</a>', r"\1", html)  # glossary links
+    assert "1 to Llanowar Elves: toughness 1, no damage yet, so 1 is lethal." in unlinked
     assert "8 − 1 − 1 − 3 = 3 left" in html
     assert "0</strong> of 8 damage left to assign" in html
     assert "✓</span> Legal" in html

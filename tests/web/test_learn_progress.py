@@ -14,6 +14,9 @@ from tests.conftest import LESSON_COUNT
 
 CURRICULUM = shipped_catalogue().curriculum
 FON = "/learn/force-of-nature"
+FON_NUMBER = CURRICULUM.lesson("force-of-nature").number  # after the lessons before it
+CONTINUE = f"Continue: lesson {FON_NUMBER}"
+FIRST = CURRICULUM.lessons[0].id  # the first lesson not done, once nothing else is started
 
 
 @pytest.fixture
@@ -117,25 +120,25 @@ def test_progress_shows_on_the_learn_page_as_in_progress_then_done(client):
     item = lesson_item(html, "force-of-nature")
     assert "In progress: step 4 of 9" in item and "Next up" in item
     assert "Not started" in lesson_item(html, "blocked-means-stopped")
-    assert "Continue: lesson 3" in html
+    assert CONTINUE in html
 
     answer_all(client, "force-of-nature")
     assert finish(client, "force-of-nature").headers["Location"] == f"{FON}/finish"
     html = client.get("/learn").get_data(as_text=True)
     assert "✓</span> Done" in lesson_item(html, "force-of-nature")
     assert f"Lessons done: 1 of {LESSON_COUNT}" in html
-    assert "Next up" in lesson_item(html, "blocked-means-stopped")
+    assert "Next up" in lesson_item(html, FIRST)
 
 
 def test_continue_resumes_where_next_was_pressed_and_opening_a_page_changes_nothing(client):
     answer(client, "force-of-nature", "two-predict", {"amount": "4"})
     client.get(f"{FON}/skip-one-legal")  # opening (or being sent to) a page moves nothing
     html = client.get("/learn").get_data(as_text=True)
-    assert re.search(rf'class="button primary" href="{FON}/two-predict">\s*Continue: lesson 3', html)
+    assert re.search(rf'class="button primary" href="{FON}/two-predict">\s*{CONTINUE}', html)
     went = client.post(f"{FON}/split-d-practice/next", data={"csrf_token": csrf_token(client)})
     assert went.status_code == 303 and went.headers["Location"] == f"{FON}/most-practice"
     html = client.get("/learn").get_data(as_text=True)
-    assert re.search(rf'class="button primary" href="{FON}/most-practice">\s*Continue: lesson 3', html)
+    assert re.search(rf'class="button primary" href="{FON}/most-practice">\s*{CONTINUE}', html)
     assert f'href="{FON}/most-practice"' in lesson_item(html, "force-of-nature")
 
 
@@ -156,11 +159,11 @@ def test_continue_follows_the_lesson_touched_last_and_then_the_first_not_done(cl
     answer_all(client, "deathtouch-and-trample")
     finish(client, "deathtouch-and-trample")
     html = client.get("/learn").get_data(as_text=True)
-    assert re.search(rf'href="{FON}/two-predict">\s*Continue: lesson 3', html)
+    assert re.search(rf'href="{FON}/two-predict">\s*{CONTINUE}', html)
     answer_all(client, "force-of-nature")
     finish(client, "force-of-nature")
     html = client.get("/learn").get_data(as_text=True)
-    assert re.search(r'href="/learn/blocked-means-stopped/[^"]+">\s*Continue: lesson 1', html)
+    assert re.search(rf'href="/learn/{FIRST}/[^"]+">\s*Continue: lesson 1', html)
 
 
 def test_finishing_every_lesson_says_so(client):
@@ -177,7 +180,7 @@ def test_a_lesson_is_done_only_when_every_question_has_an_answer(client):
     html = refused.get_data(as_text=True)
     assert refused.status_code == 409 and "Not finished yet" in html
     assert f'href="{FON}/which-illegal"' in html and "Step 7" not in html  # named by what it asks
-    assert "Lesson 3 done" not in client.get(f"{FON}/finish").get_data(as_text=True)
+    assert f"Lesson {FON_NUMBER} done" not in client.get(f"{FON}/finish").get_data(as_text=True)
     answer(client, "force-of-nature", "which-illegal", {"option": "c-short"})
     assert finish(client, "force-of-nature").status_code == 303
 
@@ -187,7 +190,7 @@ def test_the_finish_page_counts_first_answers_and_links_the_next_lesson(client):
     answer_all(client, "force-of-nature")  # then everything right
     finish(client, "force-of-nature")
     html = client.get(f"{FON}/finish").get_data(as_text=True)
-    assert "Lesson 3 done" in html
+    assert f"Lesson {FON_NUMBER} done" in html
     assert "Right the first time: 5 of 6 boards and questions." in html
     assert "Worth another try" not in html  # the latest answers are all right
     assert 'href="/learn/two-blockers/' in html

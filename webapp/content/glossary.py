@@ -30,6 +30,9 @@ Words = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, ma
 class TermWords(Strict):
     name: Words
     forms: tuple[Words, ...] = ()
+    # Longer words that hold a spelling of the term but mean something else (a card's name,
+    # another role): never linked ("Force of Nature" is no French « force »).
+    not_in: tuple[Words, ...] = ()
     definition: Annotated[str, StringConstraints(strip_whitespace=True, min_length=10,
                                                  max_length=400)]
 
@@ -58,8 +61,7 @@ class Glossary:
     def __init__(self, terms: tuple[Term, ...] = (), lessons=()):
         self.terms = tuple(terms)
         self._by_id = {t.id: t for t in self.terms}
-        self._spelled = {lang: {w.lower(): t.id for t in self.terms
-                                for w in _spellings(t.words(lang))} for lang in LANGUAGES}
+        self._spelled = {lang: _spelled(self.terms, lang) for lang in LANGUAGES}
         self._patterns = {lang: _compile(spelled, lang) for lang, spelled in self._spelled.items()}
         self._first = {(lesson.id, lang): _first_uses(self, lesson, lang)
                        for lesson in lessons for lang in LANGUAGES}
@@ -72,6 +74,7 @@ class Glossary:
         return self._patterns.get(lang)
 
     def term_for(self, lang: str, written: str) -> str | None:
+        """The term `written` spells in `lang`; None for words that only look like one."""
         return self._spelled.get(lang, {}).get(written.lower())
 
     def untaught(self, lesson, lessons, text) -> set[str]:
@@ -96,12 +99,23 @@ def _spellings(words: TermWords) -> tuple[str, ...]:
     return (words.name, *words.forms)
 
 
+def _spelled(terms, lang: str) -> dict[str, str | None]:
+    """{lowercase spelling: term id} for `lang`, and each term's `not_in` words mapped to None:
+    the pattern matches them whole (longest first), so the term inside them is never linked."""
+    spelled: dict[str, str | None] = {}
+    for term in terms:
+        spelled |= {w.lower(): None for w in term.words(lang).not_in}
+    for term in terms:
+        spelled |= {w.lower(): term.id for w in _spellings(term.words(lang))}
+    return spelled
+
+
 # Written without spaces between words: a term is followed by a particle (ブロック・クリーチャーに),
 # so a whole-word boundary would never match; the longest spelling wins instead.
 _NO_WORD_SPACES = {"ja"}
 
 
-def _compile(spelled: dict[str, str], lang: str = "en") -> re.Pattern | None:
+def _compile(spelled: dict[str, str | None], lang: str = "en") -> re.Pattern | None:
     if not spelled:
         return None
     words = "|".join(re.escape(w) for w in sorted(spelled, key=len, reverse=True))

@@ -217,6 +217,18 @@ def _blocker_tramples(board: dict, cid: str) -> list[dict]:
     return [turned]
 
 
+def _swapped_numbers(board: dict, cid: str) -> list[dict]:
+    """Every creature's "6/4" read backwards: toughness as the damage it deals, power as what
+    destroys it (208.1)."""
+    if _attacker(board, cid) is None:
+        return []
+    misread = copy.deepcopy(board)
+    creatures = [*misread.get("attackers", []), *misread.get("blockers", [])]
+    for creature in creatures:
+        creature["power"], creature["toughness"] = creature["toughness"], creature["power"]
+    return [misread] if any(c["power"] != c["toughness"] for c in creatures) else []
+
+
 def _simple(change) -> Callable[[dict, str], list[dict]]:
     return lambda board, cid: _changed(board, cid, change)
 
@@ -301,6 +313,11 @@ MISREADINGS: tuple[Misreading, ...] = (
         "%(said)s is what you get if the blockers weren’t there. Each blocker must be assigned "
         "lethal damage before any goes past it."),
         _simple(_unblocked)),
+    Misreading("power_toughness_swapped", "208.1", N_(
+        "%(said)s is what you get by reading power and toughness the wrong way round. In 6/4 the "
+        "first number, power, is the damage the creature deals; the second, toughness, is how "
+        "much damage destroys it."),
+        _swapped_numbers),
 )
 BY_CODE = {m.code: m for m in MISREADINGS}
 

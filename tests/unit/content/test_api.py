@@ -10,7 +10,7 @@ from webapp.content.texts import parse_markdown
 
 def test_lessons_and_steps_are_found_by_id(curriculum):
     lesson = curriculum.lesson("force-of-nature")
-    assert lesson.number == 3
+    assert lesson.number == 4
     assert curriculum.after("force-of-nature").id == "two-blockers"
     assert curriculum.after("history") is None
     assert lesson.step("most-practice").type == "practice"

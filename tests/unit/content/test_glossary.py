@@ -21,7 +21,11 @@ from tests.conftest import shipped_catalogue
 REQUIRED = ("trample", "lethal damage", "blocker", "marked damage", "deathtouch", "first strike",
             "double strike", "protection", "indestructible", "planeswalker", "loyalty", "battle",
             "defense", "removed from combat", "state-based actions", "replacement effect",
-            "prevention", "banding", "infect", "wither", "mana value", "damage assignment order")
+            "prevention", "banding", "infect", "wither", "mana value", "damage assignment order",
+            "power", "toughness", "attacking creature", "defending player", "combat damage",
+            "assign", "life total")
+BASICS = ("power", "toughness", "attacking-creature", "blocker", "defending-player",
+          "combat-damage", "assign", "life-total")
 CURRICULUM = shipped_catalogue().curriculum
 GLOSSARY = CURRICULUM.glossary
 
@@ -164,3 +168,28 @@ def test_an_empty_glossary_links_nothing():
 def test_the_glossary_file_is_plain_toml_with_a_schema_version():
     data = tomllib.loads((DEFAULT_LESSONS_DIR / "glossary.toml").read_text(encoding="utf-8"))
     assert data["schema_version"] == 1
+
+
+def test_the_basic_words_are_taught_by_the_first_lesson_and_linked_where_it_first_uses_them():
+    first = CURRICULUM.lessons[0]
+    assert first.id == "combat-basics"
+    for lang in LANGUAGES:
+        uses = {t for terms in GLOSSARY.first_uses(first, lang).values() for t in terms}
+        for term_id in BASICS:
+            assert GLOSSARY.get(term_id).lesson == first.id
+            assert term_id in uses, (lang, term_id)
+    opening = first.steps[0].text("en").text
+    assert GLOSSARY.first_uses(first, "en")[opening] >= {"attacking-creature", "defending-player",
+                                                         "blocker"}
+
+
+@pytest.mark.parametrize("lang, html, linked", [
+    ("fr", "<p>Force of Nature attaque : sa force est de 8.</p>", "force</a> est de 8"),
+    ("fr", "<p>Le joueur attaquant choisit ; un attaquant bloqué.</p>", "attaquant</a> bloqué"),
+])
+def test_a_word_that_only_holds_a_term_is_never_linked(lang, html, linked):
+    """"Force of Nature" holds the French « force » (power), "joueur attaquant" holds
+    « attaquant »: neither is the term, so the link goes to the term's real first use."""
+    out = link_terms(html, GLOSSARY, {"power", "attacking-creature"}, lang, lambda t: f"/g#{t}")
+    assert out.count('class="term"') == 1 and linked in out
+    assert GLOSSARY.term_for(lang, html[3:18]) is None

@@ -154,3 +154,21 @@ def test_a_target_that_left_combat_is_explained_by_506_4c_attacking_nothing():
     misreading = BY_CODE["left_target_passes_on"]
     assert misreading.rule in {p["rule"] for p in result["problems"]}
     assert "attacking nothing" in misreading.sentence
+
+
+def test_reading_power_and_toughness_the_wrong_way_round_is_named():
+    """Craw Wurm (6/4) unblocked: 4 is its toughness taken for the damage it deals (208.1)."""
+    board = {"attackers": [wurm(blocked_by=(), abilities=[])], "blockers": []}
+    assert most(board, "a1", "player") == 6
+    found = diagnose(board, "a1", "player", 4)
+    assert found.code == "power_toughness_swapped" and found.rule == "208.1"
+    # A trampling 6/4 over a 1/2: 6 - 2 = 4 gets through. Backwards, a 4-power wurm over a
+    # blocker that 1 damage destroys: 3.
+    board = {"attackers": [wurm()], "blockers": [bears(power=1, toughness=2)]}
+    assert most(board, "a1", "player") == 4
+    assert diagnose(board, "a1", "player", 3).code == "power_toughness_swapped"
+
+
+def test_a_board_of_squares_has_no_swapped_reading():
+    board = {"attackers": [wurm(power=4, blocked_by=(), abilities=[])], "blockers": []}
+    assert "power_toughness_swapped" not in {m.code for m in misread_numbers(board, "a1").values()}
