@@ -129,6 +129,8 @@ def test_without_trample_lethal_only_says_whether_a_blocker_dies(app):
     assert not shown.attackers[0]["lethal_gates"]
     assert "not lethal yet" not in html and "dies" in html and "survives" in html
     assert "nothing goes past the blockers" in html
+    # its own sentence on its own line, not run on after the note's figures ("= 2 Without")
+    assert '<span class="aside">Without trample nothing goes past the blockers' in html
     with app.test_request_context("/sandbox"):
         trampler = live_check(FORCE, {"a1": {"b1": 2}})
     assert trampler.attackers[0]["lethal_gates"]
