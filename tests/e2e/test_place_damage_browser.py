@@ -161,3 +161,17 @@ def test_the_cards_controls_have_no_axe_violations(page: Page, scheme):
     page.goto("/sandbox")
     expect(page.locator(".board .place-add").first).to_be_attached()
     assert_no_violations(page)
+
+
+@pytest.mark.parametrize("lang,label,why", [
+    ("fr", "Ajouter 1 blessure de Force of Nature à Grizzly Bears C",
+     "Les blessures pour Grizzly Bears A sont fixées ici\u00a0: la note de son curseur dit pourquoi."),
+    ("ja", "Force of NatureからGrizzly Bears Cにダメージを1点置く",
+     "Grizzly Bears Aへのダメージはここでは固定されています。理由はスライダーの注記にあります。")])
+def test_the_cards_controls_speak_the_pages_language(page: Page, lang, label, why):
+    page.goto(f"{STEP}?lang={lang}")
+    page.get_by_role("button", name=label).click()
+    expect(page.get_by_role("slider").nth(2)).to_have_value("1")
+    card(page, "Grizzly Bears A").click()
+    expect(page.locator(".place-msg")).to_have_text(why)
+    assert_no_violations(page)
