@@ -197,6 +197,7 @@
 
   // Drag the attacker's counter (mouse, pen or touch) and drop it on a card of its lane: +1 there.
   function drag(from, event) {
+    if (event.button > 0) { return; }  // a right or middle press is not a drag
     event.preventDefault();
     if (leftOf(from.input) <= 0) { from.say.textContent = spent(from); return; }
     var token = from.token, ghost = add("span", "place-ghost", document.body, "1"), over = null;
