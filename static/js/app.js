@@ -3,7 +3,8 @@
    - never let one attacker's sliders add up to more than the damage it assigns
    - -/+ steppers move the slider in place (without JS they are submit buttons)
    - "Copy link"; keep opened <details> open across editor re-renders
-   - the language switcher follows the address htmx pushes (a sandbox board): switching keeps it */
+   - the language switcher follows the address htmx pushes (a sandbox board): switching keeps it
+   - damage placed on the board's cards: a tap or a dragged counter moves the matching slider */
 (function () {
   "use strict";
 
@@ -36,7 +37,7 @@
   // Capture phase: runs before htmx reads the form, so the request carries the clamped value.
   document.addEventListener("input", function (event) {
     var el = event.target;
-    if (el.matches && el.matches("input.dmg")) { update(el); }
+    if (el.matches && el.matches("input.dmg")) { update(el); sync(); }
   }, true);
 
   document.addEventListener("click", function (event) {
@@ -98,4 +99,138 @@
   }
   document.addEventListener("htmx:pushedIntoHistory", relinkLanguages);
   document.addEventListener("htmx:replacedInHistory", relinkLanguages);
+  /* Damage placed on the cards. A board drawn above sliders (data-place-* words on it) gets, on
+     each card an attacker's slider points at, a button over the card that adds 1 (a real button:
+     focusable and labelled), a "−" once it has damage and a badge with the slider's value, and on
+     the attacker's card a counter to drag onto them. Every move is the slider's own: its value
+     and the events it fires, so the same live check answers; sliders and steppers stay the
+     keyboard, screen-reader and no-JavaScript path. A move that can't be made says why. */
+  var placed = [];
+
+  function fill(text, map) { return text.replace(/\{(\w+)\}/g, function (m, k) { return k in map ? map[k] : m; }); }
+  function add(tag, cls, parent, text) {
+    var el = document.createElement(tag);
+    el.className = cls;
+    if (text) { el.textContent = text; }
+    parent.appendChild(el);
+    return el;
+  }
+  function nameOf(card) {
+    var name = card.querySelector(".card-name").cloneNode(true);
+    name.querySelectorAll("[aria-hidden]").forEach(function (x) { x.remove(); });
+    return name.textContent.trim();
+  }
+  function assignsOf(input) { return parseInt(input.closest("[data-assigns]").getAttribute("data-assigns"), 10); }
+  function leftOf(input) {
+    var used = 0;
+    slidersOf(input.getAttribute("data-attacker")).forEach(function (el) { used += parseInt(el.value, 10) || 0; });
+    return assignsOf(input) - used;
+  }
+
+  function enhance(board) {
+    if (board.hasAttribute("data-placing")) { return; }
+    board.setAttribute("data-placing", "");
+    var words = board.dataset, scope = board.parentElement, say;
+    while (scope && !scope.querySelector("input.dmg")) { scope = scope.parentElement; }
+    if (!scope) { return; }
+    board.querySelectorAll(".combat").forEach(function (lane) {
+      var attCard = lane.querySelector(".card-attacker"), att = attCard.getAttribute("data-card");
+      var source = nameOf(attCard), first = null;
+      lane.querySelectorAll(".card-blocker, .lane-target .card").forEach(function (card) {
+        var input = scope.querySelector('input.dmg[name="' + CSS.escape("dmg:" + att + ":" + card.getAttribute("data-card")) + '"]');
+        if (!input) { return; }
+        if (!say) {  // the hint, then the polite live region that says why a move can't be made
+          say = document.createElement("p");
+          say.className = "place-msg";
+          say.setAttribute("role", "status");
+          board.after(add("p", "place-hint hint", document.createDocumentFragment(), words.placeHint), say);
+        }
+        var names = { source: source, target: nameOf(card) };
+        var entry = { card: card, input: input, lane: lane, names: names, words: words, say: say };
+        card.classList.add("is-target");
+        var plus = add("button", "place-add", card);
+        plus.type = "button";
+        plus.setAttribute("aria-label", fill(words.placeAdd, names));
+        plus.addEventListener("click", function () { place(entry, 1); });
+        var bar = add("span", "place-bar", card);
+        entry.badge = add("span", "place-badge", bar);
+        entry.badge.setAttribute("aria-hidden", "true");
+        entry.take = add("button", "place-take", bar, "−");
+        entry.take.type = "button";
+        entry.take.setAttribute("aria-label", fill(words.placeTake, names));
+        entry.take.addEventListener("click", function () { place(entry, -1); });
+        if (!first) {
+          first = entry;
+          entry.token = add("span", "place-token", attCard);
+          entry.token.setAttribute("aria-hidden", "true");
+          entry.token.addEventListener("pointerdown", function (event) { drag(entry, event); });
+        }
+        placed.push(entry);
+      });
+    });
+    sync();
+  }
+
+  function sync() {
+    placed = placed.filter(function (e) { return e.card.isConnected && e.input.isConnected; });
+    placed.forEach(function (e) {
+      var value = parseInt(e.input.value, 10) || 0;
+      e.badge.textContent = value;
+      e.badge.hidden = e.take.hidden = value === 0;
+      if (e.token) { e.token.textContent = fill(e.words.placeToken, { n: leftOf(e.input) }); }
+    });
+  }
+
+  function spent(e) { return fill(e.words.placeSpent, { source: e.names.source, n: assignsOf(e.input) }); }
+
+  function place(e, step) {
+    var input = e.input, value = parseInt(input.value, 10) || 0, why = "";
+    if (input.disabled) { why = fill(e.words.placeLocked, e.names); }
+    else if (step > 0 && leftOf(input) <= 0) { why = spent(e); }
+    else if (step > 0 && value >= parseInt(input.max, 10)) { why = fill(e.words.placeMax, { target: e.names.target, n: input.max }); }
+    e.say.textContent = why;
+    if (why || value + step < 0) { return; }
+    input.value = value + step;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // Drag the attacker's counter (mouse, pen or touch) and drop it on a card of its lane: +1 there.
+  function drag(from, event) {
+    if (event.button > 0) { return; }  // a right or middle press is not a drag
+    event.preventDefault();
+    if (leftOf(from.input) <= 0) { from.say.textContent = spent(from); return; }
+    var token = from.token, ghost = add("span", "place-ghost", document.body, "1"), over = null;
+    token.setPointerCapture(event.pointerId);
+    function target(ev) {
+      var hit = document.elementFromPoint(ev.clientX, ev.clientY), card = hit && hit.closest(".card");
+      return placed.filter(function (e) { return e.card === card && e.lane === from.lane; })[0] || null;
+    }
+    function move(ev) {
+      ghost.style.left = ev.clientX + "px";
+      ghost.style.top = ev.clientY + "px";
+      var now = target(ev);
+      if (over) { over.card.classList.remove("is-over"); }
+      over = now;
+      if (over) { over.card.classList.add("is-over"); }
+    }
+    function end(ev) {
+      token.removeEventListener("pointermove", move);
+      token.removeEventListener("pointerup", end);
+      token.removeEventListener("pointercancel", end);
+      ghost.remove();
+      if (over) { over.card.classList.remove("is-over"); }
+      if (ev.type !== "pointerup") { return; }
+      var hit = target(ev);
+      if (hit) { place(hit, 1); } else { from.say.textContent = fill(from.words.placeMiss, from.names); }
+    }
+    move(event);
+    token.addEventListener("pointermove", move);
+    token.addEventListener("pointerup", end);
+    token.addEventListener("pointercancel", end);
+  }
+
+  function enhanceAll() { document.querySelectorAll("ol.board[data-place-add]").forEach(enhance); sync(); }
+  document.addEventListener("DOMContentLoaded", enhanceAll);
+  document.addEventListener("htmx:afterSettle", enhanceAll);
 })();
