@@ -176,7 +176,8 @@
     placed.forEach(function (e) {
       var value = parseInt(e.input.value, 10) || 0;
       e.badge.textContent = value;
-      e.badge.hidden = e.take.hidden = value === 0;
+      e.badge.hidden = value === 0;
+      e.take.hidden = value === 0 || e.input.disabled;  // a locked slider's damage can't be taken back
       if (e.token) { e.token.textContent = fill(e.words.placeToken, { n: leftOf(e.input) }); }
     });
   }

@@ -69,6 +69,9 @@ def test_a_move_that_cannot_be_made_says_why(page: Page):
     card(page, "Grizzly Bears A").click()  # locked for this exercise
     expect(say).to_have_text("The damage to Grizzly Bears A is fixed here: its slider’s note says why.")
     expect(page.get_by_role("slider", name="To Grizzly Bears A")).to_have_value("3")
+    # its 3 shows on the card, with no "−" offering to take back what can't be taken back
+    expect(card(page, "Grizzly Bears A").locator(".place-badge")).to_have_text("3")
+    expect(card(page, "Grizzly Bears A").locator(".place-take")).to_be_hidden()
     for _ in range(3):
         add(page, "Grizzly Bears C").click()
     expect(say).to_be_empty()  # a move that was made clears the last reason
