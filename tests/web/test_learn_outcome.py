@@ -156,3 +156,33 @@ def test_the_outcome_is_in_the_learners_language(client, lang, heading, life, hx
     left = sorted(p for p in english_fragments(lang) if p in shown)
     assert not left, left
     assert HEADING not in region
+
+
+# ---- endless practice: the same feedback, the same outcome -------------------------------------------
+
+@pytest.mark.parametrize("hx", [False, True], ids=["page", "htmx"])
+def test_endless_practice_plays_out_a_right_split_and_not_a_wrong_one(make_app, hx):
+    from tests.web.test_practice import answer, board_on, finish, question, right, wrong
+
+    app = make_app()
+    client = app.test_client()
+    finish(client, CURRICULUM.lesson("what-trample-does"))
+    tokens = []  # two boards that ask for a split: a board keeps its first answer
+    for _ in range(120):
+        token = board_on(client.get("/learn/practice?lesson=what-trample-does")
+                         .get_data(as_text=True))
+        if question(app, token)[1]["type"] == "assign" and token not in tokens:
+            tokens.append(token)
+        if len(tokens) == 2:
+            break
+    assert len(tokens) == 2, "no two split boards drawn"
+    for token, pick, shown in ((tokens[0], wrong, False), (tokens[1], right, True)):
+        q = question(app, token)[1]
+        response = answer(client, token, pick(q), hx)
+        html = response.get_data(as_text=True) if hx else \
+            client.get(response.headers["Location"]).get_data(as_text=True)
+        assert ("Right!" in html) is shown and (HEADING in html) is shown
+        if shown:
+            region = feedback_of(html)
+            assert region.index("Right!") < region.index(HEADING) < region.index("Next board")
+            assert 'class="event event-damage"' in region and "outcome-step" in region
