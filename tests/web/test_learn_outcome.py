@@ -186,3 +186,23 @@ def test_endless_practice_plays_out_a_right_split_and_not_a_wrong_one(make_app, 
             region = feedback_of(html)
             assert region.index("Right!") < region.index(HEADING) < region.index("Next board")
             assert 'class="event event-damage"' in region and "outcome-step" in region
+
+
+# ---- a class's phones: Learn's step, Learn's feedback ---------------------------------------------------
+
+@pytest.mark.parametrize("hx", [False, True], ids=["page", "htmx"])
+def test_a_class_phone_shows_its_own_right_split_played_out_and_not_a_wrong_one(make_app, hx):
+    """A lesson step in class shows each learner right or wrong at once (only a quiz's exam waits
+    for the host), so a right split's outcome is no more than that learner's feedback already says;
+    the wall and the host's pages are unchanged."""
+    from tests.web.test_class import ILLEGAL, LEGAL, PRACTICE, Host, Learner
+
+    app = make_app()
+    host = Host(app)
+    ana, bo = Learner(app, host.code, "Ana"), Learner(app, host.code, "Bo", "10.0.0.2")
+    host.go(PRACTICE)
+    for learner, split, shown in ((ana, LEGAL, True), (bo, ILLEGAL, False)):
+        response = learner.answer(split, **(HX if hx else {}))
+        html = (response if hx else learner.play()).get_data(as_text=True)
+        assert ("Right!" in html) is shown and (HEADING in html) is shown
+    assert HEADING not in host.page() and HEADING not in host.page("/projector")
