@@ -13,13 +13,16 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from ..rules import BoardError, analyze, blocker_status, check, parse_assignment, parse_board
+from ..i18n import gettext
+from ..rules import PLAYER, BoardError, analyze, blocker_status, check, parse_assignment, parse_board
 from ..rules import fit as fit_to_sliders
 from .fields import read_split
+from .outcome import play_out
 from .words import (board_cards, fill, labels, locked_note, panel, player_label, value_text,
                     verdict)
 
-__all__ = ["Live", "board_cards", "live_check", "labels", "player_label", "value_text"]
+__all__ = ["Live", "board_cards", "live_check", "labels", "played_out", "player_label",
+           "value_text"]
 
 # (attacker id, recipient id) -> a sentence, or None for "nothing to say about this slider".
 RowText = Callable[[str, str], object]
@@ -110,3 +113,15 @@ def live_check(board: dict, split: Mapping | None = None, *, form=None, editing:
             view["chooser"] = None
     return Live(board, split, names, attackers, verdict(board, result, views), analysis)
 
+
+
+def played_out(board: dict, split: dict, names: dict) -> dict:
+    """What dealing `split` on `board` shows (templates/_outcome.html): the `outcome`
+    (live.outcome.play_out), the names it is worded with ("player" is the defending player) and
+    each step's board picture (`outcome_cards`; none when the outcome isn't legal: its
+    `problems` say why). The sandbox's "Deal the damage" and a right split's feedback in Learn
+    and practice show it alike."""
+    outcome = play_out(board, split)
+    cards = [board_cards(step.board, names) for step in outcome.steps] if outcome.legal else []
+    return {"outcome": outcome, "outcome_names": {**names, PLAYER: gettext("the defending player")},
+            "outcome_cards": cards}

@@ -255,7 +255,11 @@ def _feedback(item, stored, names) -> dict:
         out["params"]["legal"] = facts["legal"]
         if graded.check["legal"]:
             out["reasons"] = reasons.lethal_lines(q["board"], names)
+            if stored.correct:  # what the legal split shown does, as after a lesson's
+                out["dealt"] = parts.dealt(item.board, q["board"]["assignment"], names)
         return out
+    if q["type"] == "assign" and stored.correct:
+        out["dealt"] = parts.dealt(item.board, given, names)
     out["reasons"] = reasons.predict_reasons(item.board, names, item)
     if q["type"] == "number" and not stored.correct:
         out["misreading"] = reasons.misreading(item.board, item, out["params"])

@@ -18,11 +18,10 @@ from flask_babel import get_locale
 from ... import csrf
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
-from ...live import board_cards, labels, live_check
-from ...live.outcome import play_out
+from ...live import board_cards, labels, live_check, played_out
 from ...live.words import slider_error_text, verdict
 from ...network import base_url
-from ...rules import LIMITS, MAX_NAME, MAX_NUMBER, PLAYER
+from ...rules import LIMITS, MAX_NAME, MAX_NUMBER
 from ..live_answer import remembered, rendered
 from . import board as state
 
@@ -172,10 +171,8 @@ def _dealt(live) -> dict:
     the live check's answer saying why this split can't be dealt."""
     if not (live and live.legal):
         return {"refused": live}
-    outcome = play_out(live.board, live.split)
-    if not outcome.legal:  # a first-strike step asks more of the split than one step would
-        return {"refused": replace(live, verdict=verdict(live.board, {"problems": outcome.problems},
-                                                        live.attackers))}
-    return {"outcome": outcome, "outcome_names": {**live.names, PLAYER: gettext(
-                "the defending player")},
-            "outcome_cards": [board_cards(step.board, live.names) for step in outcome.steps]}
+    dealt = played_out(live.board, live.split, live.names)
+    if not dealt["outcome"].legal:  # a first-strike step asks more of the split than one would
+        return {"refused": replace(live, verdict=verdict(
+            live.board, {"problems": dealt["outcome"].problems}, live.attackers))}
+    return dealt
