@@ -35,6 +35,8 @@ def assert_most_practice_outcome(html: str) -> None:
     assert re.search(r'<details class="outcome outcome-box" open>\s*<summary><h3 class="outcome-h">'
                      rf'{HEADING}</h3></summary>', region)
     assert region.count('class="outcome-step"') == 1
+    # inside the status region, the steps are not read out with the verdict
+    assert re.search(r'</summary>\s*(?:\{#.*?#\}\s*)?<div aria-live="off">', region, re.S)
     assert events(region) == [
         "Force of Nature deals 2 damage to Grizzly Bears A.",
         "Force of Nature deals 2 damage to Grizzly Bears B.",
@@ -134,8 +136,32 @@ def test_first_or_double_strike_plays_out_in_two_steps(client):
 def test_every_practice_steps_right_split_plays_out(client, lesson_id, step_id):
     step = CURRICULUM.lesson(lesson_id).step(step_id)
     html = answer_page(client, lesson_id, step_id, right_answer(step), True)
-    assert "Right!" in html and HEADING in html
+    assert "Right!" in html
+    if not step.play_out:  # a board the format can't state exactly: nothing is dealt
+        assert HEADING not in html and 'class="event' not in html
+        return
+    assert HEADING in html
     assert 'class="event event-damage"' in html
+    if step.board_data().get("damage_step") == "second":  # the step the lesson says it is
+        assert feedback_of(html).count('class="outcome-step"') == 1
+        assert "First-strike combat damage step" not in words(feedback_of(html))
+
+
+def test_a_board_the_lesson_calls_the_second_step_plays_out_as_that_step_alone(client):
+    """The lesson says first-strike damage was dealt: dealing it again would tell another story."""
+    step = CURRICULUM.lesson("first-and-double-strike").step("mulch-second-practice")
+    assert step.board_data()["damage_step"] == "second"
+    html = answer_page(client, "first-and-double-strike", "mulch-second-practice",
+                       right_answer(step), True)
+    region = feedback_of(html)
+    assert region.count('class="outcome-step"') == 1
+    assert "First-strike combat damage step" not in words(region)
+
+
+def test_only_the_step_whose_board_cant_be_dealt_exactly_opts_out():
+    opted_out = [(lesson.id, step.id) for lesson in CURRICULUM for step in lesson.steps
+                 if step.type == "practice" and not step.play_out]
+    assert opted_out == [("changes-between-steps", "guard-bears-locked")]
 
 
 # ---- in every language -----------------------------------------------------------------------------

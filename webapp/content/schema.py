@@ -176,6 +176,10 @@ class Practice(StepBase):
     fixed: Assignment = {}
     goal: Goal
     solution: Assignment
+    # False where the board can't state its combat exactly enough to be dealt (a creature that
+    # gained first strike after the first-strike step still deals damage, 702.7c; the board
+    # format has no field for it): a right answer's feedback then shows no play-out.
+    play_out: bool = True
 
     def as_question(self) -> kinds.Split:
         goal = self.goal

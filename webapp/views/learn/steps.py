@@ -245,7 +245,8 @@ def feedback(current, graded, names, board) -> dict:
         out["params"] = p
         if graded.correct:  # praise names the reason: each blocker's damage against its lethal
             out["reasons"] = lethal_lines(core, names)
-            out["dealt"] = dealt(board, graded.answer["assignment"], names)
+            if current.play_out:
+                out["dealt"] = dealt(board, graded.answer["assignment"], names)
     elif current.type == "predict":
         who = recipient_names(board, names, current.creature)
         out["params"] = {**p, "creature_name": names.get(current.creature),
