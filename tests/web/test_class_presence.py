@@ -132,7 +132,7 @@ def test_the_room_says_who_answered_who_has_not_yet_and_who_left(app, host, cloc
     # The next step: nobody has answered it yet.
     assert host.post("/move", op="next").status_code == 303
     page = room(host)
-    assert listed(page, "Answered") == "0:—"
+    assert listed(page, "Answered") == "0:nobody yet"
     assert listed(page, "Not answered yet") == "3:Ana, Bo, Cy"
     assert listed(page, "Left, no contact for 30 s") == "1:Dee"
 
