@@ -73,6 +73,17 @@ def test_the_host_sees_who_answered_who_left_and_a_lost_phone_takes_its_seat_bac
         expect(names(room, "Answered (1):")).to_have_text(re.compile(r"Answered \(1\): Ana$"))
         expect(host.get_by_label("Player", exact=True).locator("option")).to_have_count(3)
 
+        # A player chosen in the Remove list stays chosen as the room refreshes around it.
+        who = host.get_by_label("Player", exact=True)
+        who.select_option(label="Bo")
+        chosen = who.input_value()
+        host.locator("#remove-ask").focus()
+        for _ in range(2):
+            with host.expect_response(re.compile("/room$")):
+                pass
+        expect(who).to_have_value(chosen)
+        expect(host.locator("#remove-ask")).to_be_focused()
+
         # Locked: a new nickname is turned away, clearly; unlocked, it joins.
         host.get_by_role("button", name="Lock the room").click()
         expect(host.get_by_text("The room is locked:")).to_be_visible()
