@@ -94,6 +94,13 @@ def test_the_host_sees_who_answered_who_left_and_a_lost_phone_takes_its_seat_bac
         expect(cy.get_by_role("alert")).to_contain_text("The host locked this class")
         assert_no_violations(cy)
         shot("class-join-locked", cy)
+        # The host can read a player's code to them (a phone that died before they noted it);
+        # the list stays open as the room refreshes.
+        host.locator("#rejoin-codes summary").click()
+        with host.expect_response(re.compile("/room$")):
+            pass
+        expect(host.locator("#rejoin-codes")).to_have_attribute("open", "")
+        expect(host.locator("#rejoin-codes li").first).to_have_text(f"Ana: {rejoin}")
         assert_no_violations(host)
         host.get_by_role("button", name="Unlock the room").click()
         cy.get_by_role("button", name="Join").click()

@@ -217,6 +217,13 @@ def test_a_phone_that_lost_its_cookies_takes_its_seat_back_with_the_rejoin_code(
     assert listed(room(host), "Answered") == "1:Ana"
 
 
+def test_the_host_can_read_a_players_rejoin_code_to_them(app, host):
+    ana = Learner(app, host.code, "Ana")
+    codes = re.search(r'<details id="rejoin-codes".*?</details>', room(host), re.S).group(0)
+    assert f'Ana: <strong class="code">{rejoin_code(ana)}</strong>' in codes
+    assert rejoin_code(ana) not in host.page("/projector")  # never on the wall
+
+
 @pytest.mark.parametrize("wrong", ["WRONG1", "AAAAAA", "12", "x" * 40, "<b>é</b>"])
 def test_a_wrong_rejoin_code_is_refused_clearly_and_changes_nothing(app, host, wrong):
     ana = Learner(app, host.code, "Ana")
