@@ -15,11 +15,11 @@ The host's actions are the class's state machine (lobby -> running -> ended): `s
 An action the class's state does not allow raises MoveRefused (nothing is written); a learner who
 is not in the class raises NoSuchLearner. `locked` (the host's `lock`, in the lobby or while
 running) is beside the state: no new nickname joins (RoomLocked), a player with their seat's
-rejoin code still takes it back (`rejoin`).
+rejoin code still takes it back (`rejoin`). The class's number of steps is the caller's (a
+lesson's steps or a quiz's questions: views/classroom/sources.py).
 
 Each seat remembers its phone's last contact (`seen`: the poll, a page, an answer), written at
-most every SEEN_WRITE_EVERY; the host's room reads it (class_reports.presence). The class's number of steps is the caller's (a lesson's steps or a quiz's
-questions: views/classroom/sources.py).
+most every SEEN_WRITE_EVERY; the host's room reads it (class_reports.presence).
 
 The room overview, the summary and the export read these rows: services/class_reports.py.
 
