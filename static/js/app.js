@@ -77,6 +77,32 @@
     openDetails.forEach(function (id) { var d = document.getElementById(id); if (d) { d.open = true; } });
   });
 
+  // A region that refreshes by itself (the host's room, every 2 s) keeps what was chosen in its
+  // lists (select[data-keep-choice]), and is not redrawn under a list that has the focus (it may
+  // be open): the next refresh after the focus moves on draws it.
+  var chosen = {};
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    var active = document.activeElement;
+    chosen = {};
+    if (!target || !target.querySelectorAll) { return; }
+    if (active && active.matches && active.matches("select[data-keep-choice]") && target.contains(active)) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    target.querySelectorAll("select[data-keep-choice][id]").forEach(function (s) { chosen[s.id] = s.value; });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    Object.keys(chosen).forEach(function (id) {
+      var list = document.getElementById(id);
+      var value = chosen[id];
+      if (list && value && Array.prototype.some.call(list.options, function (o) { return o.value === value; })) {
+        list.value = value;
+      }
+    });
+    chosen = {};
+  });
+
   // "Deal the damage": take the reader to the outcome that was just swapped in (its heading).
   document.addEventListener("htmx:afterSwap", function (event) {
     var region = event.detail.target;

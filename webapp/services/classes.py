@@ -5,15 +5,21 @@ class), nothing in process memory. No request objects: views pass plain values.
 
     room = classes.create("force-of-nature")           # room.code, room.host_token
     room = classes.create("", quiz=quizzes.from_link(link))   # or a shared quiz's questions
-    seat = classes.join(room, "Ana")                    # NicknameTaken if someone has it
+    seat = classes.join(room, "Ana")                    # NicknameError("taken") if someone has it
+    seat = classes.rejoin(room, "Ana", "K7M3XA")        # the seat back on another phone
     classes.record(room.id, seat.id, "split-d-practice", answer, correct=False, legal=False,
                    problems=[{"code": "player_before_lethal", "rule": "702.19b", "text": "..."}])
 
 The host's actions are the class's state machine (lobby -> running -> ended): `start`,
-`next_step`, `previous_step`, `go`, `end`, `show`, `show_results`, `remove`, `readmit`. An action the class's state
-does not allow raises MoveRefused (nothing is written); a learner who is not in the class raises
-NoSuchLearner. The class's number of steps is the caller's (a lesson's steps or a quiz's
-questions: views/classroom/sources.py).
+`next_step`, `previous_step`, `go`, `end`, `show`, `show_results`, `remove`, `readmit`, `lock`.
+An action the class's state does not allow raises MoveRefused (nothing is written); a learner who
+is not in the class raises NoSuchLearner. `locked` (the host's `lock`, in the lobby or while
+running) is beside the state: no new nickname joins (RoomLocked), a player with their seat's
+rejoin code still takes it back (`rejoin`). The class's number of steps is the caller's (a
+lesson's steps or a quiz's questions: views/classroom/sources.py).
+
+Each seat remembers its phone's last contact (`seen`: the poll, a page, an answer), written at
+most every SEEN_WRITE_EVERY; the host's room reads it (class_reports.presence).
 
 The room overview, the summary and the export read these rows: services/class_reports.py.
 
@@ -42,6 +48,7 @@ from .models import Class, ClassLearner, ClassResult, ClassRun, Quiz, utcnow
 # No look-alikes: no 0/O/D/Q, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V.
 ALPHABET = "ACEFHJKMNPRTWXY3479"
 CODE_LENGTH = 6
+REJOIN_LENGTH = 6  # a seat's rejoin code: 19**6 (47 million) codes, tried at the join's pace
 MAX_NICKNAME = 24
 IDLE = timedelta(hours=12)  # no host action, join or answer for this long: no more joins
 TOUCH_EVERY = timedelta(minutes=1)  # answers mark a class in use at most this often (a write)
@@ -63,6 +70,19 @@ class NoSuchLearner(LookupError):
     """Remove or let back in a learner who is not in the class (or already out, or already in)."""
 
 
+class RoomLocked(PermissionError):
+    """A new nickname for a class its host locked."""
+
+
+class RejoinRefused(PermissionError):
+    """A seat taken back with a rejoin code that is not that nickname's ("wrong": no such
+    nickname, no code, another code), or by a player the host removed ("removed")."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
 class NicknameError(ValueError):
     """A nickname that can't be used; `code` says why ("empty", "too_long", "taken")."""
 
@@ -82,6 +102,14 @@ def normal_code(raw: str | None) -> str | None:
     """A code as typed ("ab c-3f7") in its stored form, or None if it can't be one."""
     text = re.sub(r"[\s\-]", "", str(raw or "")).upper()
     if len(text) != CODE_LENGTH or any(ch not in ALPHABET for ch in text):
+        return None
+    return text
+
+
+def normal_rejoin(raw: str | None) -> str | None:
+    """A rejoin code as typed ("k7m 3xa") in its stored form, or None if it can't be one."""
+    text = re.sub(r"[\s\-]", "", str(raw or "")).upper()
+    if len(text) != REJOIN_LENGTH or any(ch not in ALPHABET for ch in text):
         return None
     return text
 
@@ -313,6 +341,16 @@ def end_idle(room: Class, now: datetime) -> bool:
     return bool(done)
 
 
+def lock(room: Class, locked: bool) -> None:
+    """The host locks the room (no new nickname joins) or opens it again; an ended class takes
+    nobody anyway: MoveRefused("ended")."""
+    if room.state == "ended":
+        raise MoveRefused("ended")
+    write(lambda: db.session.execute(update(Class).where(Class.id == room.id)
+                                     .values(locked=locked, touched_at=utcnow())))
+    db.session.refresh(room)
+
+
 def has_players(room: Class) -> bool:
     """Whether anyone ever joined the class (removed players too: their answers are kept)."""
     return bool(db.session.scalar(select(func.count()).select_from(ClassLearner)
@@ -360,14 +398,19 @@ def nickname_key(name: str) -> str:
 
 
 def join(room: Class, nickname: str, now: datetime | None = None) -> ClassLearner:
-    """A new seat (the join marks the class in use, in the same commit); NicknameError("taken")
-    if someone in the class has the nickname or a look-alike of it, or ("removed") if the host
-    removed the player who has it (only the host lets them back)."""
+    """A new seat, with its rejoin code (the join marks the class in use, in the same commit);
+    RoomLocked if the host locked the class; NicknameError("taken") if someone in the class has
+    the nickname or a look-alike of it, or ("removed") if the host removed the player who has it
+    (only the host lets them back)."""
     name = normal_nickname(nickname)
+    if room.locked:
+        raise RoomLocked(room.code)
     key = nickname_key(name)
     now = now or utcnow()
     seat = ClassLearner(class_id=room.id, token=secrets.token_urlsafe(32), nickname=name,
-                        nickname_key=key, joined_at=now)
+                        nickname_key=key, joined_at=now, last_seen_at=now,
+                        rejoin_code="".join(secrets.choice(ALPHABET)
+                                            for _ in range(REJOIN_LENGTH)))
     try:
         db.session.execute(update(Class).where(Class.id == room.id).values(touched_at=now))
         db.session.add(seat)
@@ -380,6 +423,64 @@ def join(room: Class, nickname: str, now: datetime | None = None) -> ClassLearne
             raise NicknameError("taken" if holder.removed_at is None else "removed") from None
         raise
     return seat
+
+
+def rejoin(room: Class, nickname: str, code: str | None,
+           now: datetime | None = None) -> ClassLearner:
+    """A player who lost their cookies takes their seat back (the same seat: their answers
+    stay) with the nickname and the seat's rejoin code, locked room or not. The seat gets a new
+    token, so the phone it was on before holds nothing any more. RejoinRefused("wrong") for a
+    code that is not that nickname's (nothing changes), ("removed") if the host removed them."""
+    wanted = normal_rejoin(code)
+    try:
+        key = nickname_key(normal_nickname(nickname))
+    except NicknameError:
+        raise RejoinRefused("wrong") from None
+    found = db.session.scalar(select(ClassLearner).where(ClassLearner.class_id == room.id,
+                                                         ClassLearner.nickname_key == key))
+    if wanted is None or found is None or found.rejoin_code is None \
+            or not secrets.compare_digest(found.rejoin_code, wanted):
+        raise RejoinRefused("wrong")
+    if found.removed_at is not None:
+        raise RejoinRefused("removed")
+    now = now or utcnow()
+    token = secrets.token_urlsafe(32)
+
+    def change():
+        db.session.execute(update(Class).where(Class.id == room.id).values(touched_at=now))
+        db.session.execute(update(ClassLearner).where(ClassLearner.id == found.id,
+                                                      ClassLearner.removed_at.is_(None))
+                           .values(token=token, last_seen_at=now))
+    write(change)
+    db.session.refresh(found)
+    if found.token != token:  # removed as it came back
+        raise RejoinRefused("removed")
+    return found
+
+
+SEEN_WRITE_EVERY = timedelta(seconds=10)  # a seat's last contact is written at most this often
+
+
+def seen(seat_id: int, last: datetime | None, now: datetime) -> None:
+    """The phone of seat `seat_id` made contact (its poll, a page, an answer): remember when,
+    but write at most once every SEEN_WRITE_EVERY per seat (`last` is what the caller read with
+    the seat; one narrow UPDATE, which changes nothing if another request just wrote it), so 60
+    or 500 phones polling every 2 s cost a write per phone per SEEN_WRITE_EVERY, not per poll."""
+    if last is not None and _utc(last) > now - SEEN_WRITE_EVERY:
+        return
+    write(lambda: db.session.execute(_SEEN, {"seat": seat_id, "now": now,
+                                             "stale": now - SEEN_WRITE_EVERY}))
+
+
+def _utc(when: datetime) -> datetime:
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)  # SQLite: UTC, no zone
+
+
+_SEATS = ClassLearner.__table__.c
+_SEEN = (update(ClassLearner.__table__)
+         .where(_SEATS.id == bindparam("seat"),
+                (_SEATS.last_seen_at.is_(None)) | (_SEATS.last_seen_at <= bindparam("stale")))
+         .values(last_seen_at=bindparam("now")))
 
 
 def room_and_seat(code: str | None, token: str | None):
@@ -402,22 +503,23 @@ _ROOM_AND_SEAT = (
     .where(Class.code == bindparam("code")))
 
 
-def version_and_seat(code: str | None,
-                     token: str | None) -> tuple[int, str, int | None, bool] | None:
-    """(version, state, seat id or None, whether the seat was removed) of the class at `code`:
-    all a learner's 2 s poll needs, read as plain columns (no objects built) by a statement
-    built once."""
+def version_and_seat(code: str | None, token: str | None
+                     ) -> tuple[int, str, int | None, bool, datetime | None] | None:
+    """(version, state, seat id or None, whether the seat was removed, the seat's last contact)
+    of the class at `code`: all a learner's 2 s poll needs, read as plain columns (no objects
+    built) by a statement built once."""
     code = normal_code(code)
     if not code:
         return None
     token = token if token and len(token) <= 64 else ""
     row = db.session.execute(_VERSION_AND_SEAT, {"code": code, "token": token}).first()
-    return (row[0], row[1], row[2], row[3] is not None) if row else None
+    return (row[0], row[1], row[2], row[3] is not None, row[4]) if row else None
 
 
 # Built once: building it cost several times what running it does, on every poll.
 _VERSION_AND_SEAT = (
-    select(Class.version, Class.state, ClassLearner.id, ClassLearner.removed_at)
+    select(Class.version, Class.state, ClassLearner.id, ClassLearner.removed_at,
+           ClassLearner.last_seen_at)
     .outerjoin(ClassLearner, (ClassLearner.class_id == Class.id)
                & (ClassLearner.token == bindparam("token")))
     .where(Class.code == bindparam("code")))
@@ -507,6 +609,10 @@ def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correc
         # The answer marks the class in use, but at most once a minute: one narrow UPDATE that
         # changes no row the rest of the time (the answer path of 60 phones stays cheap).
         db.session.execute(_TOUCH, {"class": class_id, "now": now, "stale": now - TOUCH_EVERY})
+        # An answer is the phone's contact too (as throttled as the poll's: no row changes the
+        # rest of the time).
+        db.session.execute(_SEEN, {"seat": learner_id, "now": now,
+                                   "stale": now - SEEN_WRITE_EVERY})
         if only_first:
             refused.clear()
             if db.session.get(ClassResult, (learner_id, step_id)) is not None:

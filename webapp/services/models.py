@@ -198,6 +198,10 @@ class Class(db.Model):
                                                  nullable=False, index=True)
     results_shown: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False,
                                                 server_default=sa_false())
+    # The host locked the room: no new nickname joins (a player taking their seat back with
+    # their rejoin code still can).
+    locked: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False,
+                                         server_default=sa_false())
 
 
 class ClassLearner(db.Model):
@@ -219,6 +223,12 @@ class ClassLearner(db.Model):
     # Set when the host removes them: the seat, its nickname and its answers stay (the host may
     # let them back in), but it answers nothing and counts nowhere until then.
     removed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # The phone's last contact (its poll, a page, an answer), written at most every
+    # classes.SEEN_WRITE_EVERY: the host's room says who left.
+    last_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # What the player types on another phone to take this seat back (shown on their screen; a
+    # seat from before 0011 has none).
+    rejoin_code: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class ClassResult(db.Model):

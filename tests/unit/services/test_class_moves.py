@@ -154,3 +154,47 @@ def test_results_are_shown_only_while_the_class_runs(room, ended):
     with pytest.raises(classes.MoveRefused) as refused:
         classes.show_results(room)
     assert refused.value.code == "not_running" and not shown_results(room)
+
+
+def locked(room) -> bool:
+    db.session.expire_all()
+    return db.session.get(Class, room.id).locked
+
+
+def test_the_lock_is_beside_the_state_and_only_turns_away_new_nicknames(room):
+    ana = classes.join(room, "Ana")
+    classes.lock(room, True)
+    assert locked(room) and stored(room)[:3] == ("lobby", 0, 1)  # what phones show: unchanged
+    with pytest.raises(classes.RoomLocked):
+        classes.join(room, "Bo")
+    classes.start(room)
+    assert locked(room)  # moves keep the lock
+    assert classes.rejoin(room, "ANA", ana.rejoin_code).id == ana.id  # her seat, locked or not
+    classes.lock(room, False)
+    assert classes.join(room, "Bo").nickname == "Bo"
+
+
+def test_an_ended_class_is_not_locked_or_unlocked(room):
+    classes.end(room)
+    for wanted in (True, False):
+        with pytest.raises(classes.MoveRefused) as refused:
+            classes.lock(room, wanted)
+        assert refused.value.code == "ended" and not locked(room)
+
+
+def test_a_rejoin_with_another_code_or_by_a_removed_player_changes_nothing(room):
+    ana = classes.join(room, "Ana")
+    token, code = ana.token, ana.rejoin_code
+    other = next(c * classes.REJOIN_LENGTH for c in classes.ALPHABET
+                 if c * classes.REJOIN_LENGTH != code)
+    for nickname, typed in (("Ana", other), ("Ana", ""), ("Ana", None), ("Zed", code),
+                            ("", code), ("Ana\u200b", code)):
+        with pytest.raises(classes.RejoinRefused) as refused:
+            classes.rejoin(room, nickname, typed)
+        assert refused.value.code == "wrong"
+    classes.remove(room, ana.id)
+    with pytest.raises(classes.RejoinRefused) as refused:
+        classes.rejoin(room, "Ana", code)
+    assert refused.value.code == "removed"
+    db.session.expire_all()
+    assert classes.seat(token).id == ana.id  # the seat still answers to its own phone

@@ -1,7 +1,8 @@
 """Class: a host runs a live class; learners join on their phones and follow the host's steps.
 
 Learners (identity: a random seat token in a signed cookie, no account):
-GET|POST /join                      code + nickname -> the class (rate limited per address)
+GET|POST /join                      code + nickname -> the class (rate limited per address);
+                                    with the seat's rejoin code: that seat back, on this phone
 GET  /class/<code>/play             the class's current step (Learn's step markup), the lobby, or
                                     the end with links to review missed steps in Learn
 GET  /class/<code>/sync?v=N         polled every 2 s: ETag/304 while nothing changed; when the host
@@ -42,11 +43,18 @@ _NICKNAME_ERRORS = {
     "empty": _l("Choose a nickname so the host knows you’re here."),
     "too_long": _l("A nickname can be at most %(n)s characters.") ,
     "bad_characters": _l("A nickname can’t contain control or invisible characters."),
-    "taken": _l("Someone in this class already uses that nickname. Choose another."),
+    "taken": _l("Someone in this class already uses that nickname. Choose another, or, if "
+                "it is you on a new phone or page, type your rejoin code too."),
     "removed": _l("The host removed the player with that nickname from this class: only the "
                   "host can let them back in."),
 }
 REMOVED = _l("You were removed from this class. Only the host can let you back in.")
+LOCKED = _l("The host locked this class: nobody new can join. If you were in it, type your "
+            "nickname and the rejoin code your phone showed; otherwise ask the host to unlock "
+            "the room.")
+WRONG_REJOIN = _l("That rejoin code doesn’t match that nickname in this class: nothing "
+                  "changed. Check the code your phone showed under your nickname (six letters "
+                  "and digits), or ask the host.")
 ANSWERED = _l("You already answered this question: in this class only your first answer "
               "counts, and it is kept.")
 
@@ -74,17 +82,19 @@ def room_and_seat(code: str):
 @bp.get("/join")
 def join_form():
     code = classes.normal_code(request.args.get("code")) or ""
-    return render_template("classroom/join.html", code=code, nickname="", problem=None)
+    return render_template("classroom/join.html", code=code, nickname="", rejoin="",
+                           problem=None)
 
 
 @bp.post("/join")
 def join():
     code_raw = (request.form.get("code") or "")[:40]
     nickname = (request.form.get("nickname") or "")[:200]
+    rejoin = (request.form.get("rejoin") or "")[:40]
 
     def refuse(problem: str, status: int = 400):
         return render_template("classroom/join.html", code=code_raw, nickname=nickname[:40],
-                               problem=problem), status
+                               rejoin=rejoin[:12], problem=problem), status
 
     allowed, retry_after = limiting.allowed("join")
     if allowed:  # a room's burst fits the minute; a guesser's pace is held by the hour
@@ -103,8 +113,17 @@ def join():
         return refuse(str(REMOVED), 403)  # not back in under this or another nickname
     if seat is not None and seat.class_id == room.id:  # already in: back to the class
         return redirect(url_for(".play", code=room.code), 303)
+    if rejoin.strip():  # their seat back on this phone, with the code their phone showed
+        try:
+            seat = classes.rejoin(room, nickname, rejoin, now)
+        except classes.RejoinRefused as err:
+            return refuse(str(REMOVED if err.code == "removed" else WRONG_REJOIN), 403)
+        return signing.send_cookie(redirect(url_for(".play", code=room.code), 303),
+                                   SEAT_COOKIE, seat.token, max_age=COOKIE_AGE)
     try:
         seat = classes.join(room, nickname, now)
+    except classes.RoomLocked:
+        return refuse(str(LOCKED), 403)
     except classes.NicknameError as err:
         text = str(_NICKNAME_ERRORS.get(err.code, _NICKNAME_ERRORS["empty"]))
         return refuse(text % {"n": classes.MAX_NICKNAME} if "%(n)" in text else text,
@@ -121,6 +140,7 @@ def play(code: str):
     room, seat = room_and_seat(code)
     if seat.removed_at is not None:
         return removed_page(room, seat)
+    classes.seen(seat.id, seat.last_seen_at, limiting.clock())  # a page without JavaScript too
     return _play_page(room, seat, sources.source(room))
 
 
@@ -158,10 +178,12 @@ def sync(code: str):
     version), else a short status line. Changed (another step, the start, the end, or the
     learner was removed): HX-Refresh, so the page reloads where the class is now. The poll of
     every phone every 2 s is a third of a class's requests: one narrow query, no template."""
-    version, state, seat_id, removed = classes.version_and_seat(
-        code, signing.read_cookie(SEAT_COOKIE)) or (None, None, None, False)
+    version, state, seat_id, removed, last_seen = classes.version_and_seat(
+        code, signing.read_cookie(SEAT_COOKIE)) or (None, None, None, False, None)
     if seat_id is None:  # no seat here, or no such class: alike (see room_and_seat)
         limiting.limit("class-lookup")
+    elif not removed:  # the phone is here (a write at most every SEEN_WRITE_EVERY)
+        classes.seen(seat_id, last_seen, limiting.clock())
     if seat_id is None or request.args.get("v", "") != (f"{version}x" if removed else str(version)):
         response = make_response("", 200)
         response.headers["HX-Refresh"] = "true"
@@ -221,7 +243,8 @@ def answer(code: str):
         else redirect(url_for(".play", code=room.code) + "#feedback", 303)
     if not classes.record(room.id, seat.id, src.item_id(src.number), graded.answer,
                           correct=graded.correct, legal=graded.legal, problems=graded.problems,
-                          only_first=room.answer_mode == "one"):  # committed, then acknowledged
+                          only_first=room.answer_mode == "one",
+                          now=limiting.clock()):  # committed, then acknowledged
         if inline:  # the first answer stays; the feedback place says why
             return src.fragment(seat, src.error_block, message=ANSWERED, status=409)
         return _play_page(room, seat, src, notice=ANSWERED, status=409)

@@ -7,7 +7,9 @@ POST     /class/forget                   this browser forgets its list (the clas
 GET|POST /class/new                      choose a lesson, or paste a shared quiz's link -> the
                                          host link
 GET      /class/host/<token>             the host page (lobby, running, or the summary)
-GET      /class/host/<token>/room        the room overview (htmx polls it every 2 s)
+GET      /class/host/<token>/room        the room overview (htmx polls it every 2 s): who
+                                         answered, who has not yet, who left, and the list of
+                                         players to remove
 GET      /class/host/<token>/projector   the old projector address: redirects to the wall's
 GET      /class/wall/<projector token>   the big screen: code, QR and who joined, then the item in
                                          full with the code and QR in a corner, and the room
@@ -21,6 +23,8 @@ GET      /class/host/<token>/end         "End the class?" (move op=end needs con
 GET      /class/host/<token>/remove      ?learner=<id>: "Remove Ana from the class?"
 POST     /class/host/<token>/remove      learner=<id>: removed (kept, answers nothing, can't rejoin)
 POST     /class/host/<token>/readmit     learner=<id>: let a removed player back in
+POST     /class/host/<token>/lock        locked=1|0: no new nickname joins (rejoin codes still
+                                         work), or the room opens again
 GET      /class/host/<token>/results.csv the results (class_reports.results_csv): the lesson or
                                          quiz and the date, then one row per player and item
 POST     /class/host/<token>/again       a new class on the same lesson or quiz, same settings
@@ -245,13 +249,26 @@ def _summary(room, src) -> list[dict]:
     return rows
 
 
+def _host_context(room) -> dict:
+    """The host page's context, whose room block (the part that refreshes) names the players:
+    who answered the step, who has not yet and who left (class_reports.presence, by the app's
+    clock), and the list of players to remove."""
+    context = _page_context(room)
+    src = context["src"]
+    question = room.state == "running" and src.answerable(src.number)
+    context["presence"] = class_reports.presence(
+        room, src.item_id(src.number) if question else None, limiting.clock())
+    context["left_after"] = int(class_reports.LEFT_AFTER.total_seconds())
+    return context
+
+
 @bp.get("/class/host/<token>")
 def host(token: str):
     room = _room(token)
     return render("classroom/host.html", "room", learners=classes.learners(room),
                   removed=classes.learners(room, removed=True),
                   just_removed=_learner_id(request.args.get("removed")), keep_note=keep_note(room),
-                  projector=classes.projector_connected(room), **_page_context(room))
+                  projector=classes.projector_connected(room), **_host_context(room))
 
 
 @bp.get("/class/host/<token>/room")
@@ -259,7 +276,7 @@ def room_overview(token: str):
     room = _room(token)
     return render("classroom/host.html", "room", learners=classes.learners(room),
                   projector=classes.projector_connected(room), keep_note=keep_note(room),
-                  **_page_context(room))
+                  **_host_context(room))
 
 
 @bp.get("/class/host/<token>/projector")
@@ -426,6 +443,22 @@ def readmit(token: str):
         classes.readmit(room, _learner_id(request.form.get("learner")))
     except classes.NoSuchLearner:
         abort(404)
+    return redirect(url_for(".host", token=room.host_token), 303)
+
+
+@bp.post("/class/host/<token>/lock")
+def lock(token: str):
+    """The host locks the room (no new nickname joins; a player taking their seat back with
+    their rejoin code still can) or opens it again: locked=1 or 0, anything else a 400; an
+    ended class a 409."""
+    room = _room(token)
+    wanted = request.form.get("locked", "")
+    if wanted not in ("0", "1"):
+        abort(400)
+    try:
+        classes.lock(room, wanted == "1")
+    except classes.MoveRefused:
+        abort(409)
     return redirect(url_for(".host", token=room.host_token), 303)
 
 
