@@ -21,7 +21,7 @@ from .outcome import play_out
 from .words import (board_cards, fill, labels, locked_note, panel, player_label, value_text,
                     verdict)
 
-__all__ = ["Live", "board_cards", "live_check", "labels", "played_out", "player_label",
+__all__ = ["Live", "board_cards", "dealt", "live_check", "labels", "played_out", "player_label",
            "value_text"]
 
 # (attacker id, recipient id) -> a sentence, or None for "nothing to say about this slider".
@@ -125,3 +125,12 @@ def played_out(board: dict, split: dict, names: dict) -> dict:
     cards = [board_cards(step.board, names) for step in outcome.steps] if outcome.legal else []
     return {"outcome": outcome, "outcome_names": {**names, PLAYER: gettext("the defending player")},
             "outcome_cards": cards}
+
+
+def dealt(board: dict, split: dict, names: dict) -> dict | None:
+    """What a right, legal split does when dealt (templates/_outcome.html `outcome_details`), or
+    None when it can't be played out as asked (a first-strike step that asks more of the split
+    than the question's one step: the question's words stand, and nothing is shown). Learn,
+    endless practice and the quiz's feedback show it alike."""
+    shown = played_out(board, split, names)
+    return shown if shown["outcome"].legal else None

@@ -19,7 +19,7 @@ from ...catalogue import catalogue
 from ...htmx import wants_fragment
 from ...content import LANGUAGES
 from ...content.glossary import link_terms
-from ...live import board_cards, labels, live_check, played_out, player_label
+from ...live import board_cards, dealt, labels, live_check, player_label
 from ...live.words import verdict
 from ..answer_words import error_text  # noqa: F401  (the lesson and class pages' name for it)
 from .reasons import lethal_lines, misreading, predict_reasons
@@ -268,14 +268,6 @@ def feedback(current, graded, names, board) -> dict:
             if graded.correct:
                 out["dealt"] = dealt(board, current.assignment, names)
     return out
-
-
-def dealt(board: dict, split: dict, names: dict) -> dict | None:
-    """What a right, legal split does when dealt (templates/_outcome.html `outcome_details`), or
-    None when it can't be played out as asked (a first-strike step that asks more of the split
-    than the lesson's one step: the lesson's words stand, and nothing is shown)."""
-    shown = played_out(board, split, names)
-    return shown if shown["outcome"].legal else None
 
 
 def said(current, graded) -> str:

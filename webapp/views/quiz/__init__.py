@@ -36,7 +36,7 @@ from ...content.questions import (SOURCES, QuestionError, ReplacedQuestion, draw
                                   replaced_question, resolve)
 from ...htmx import render, wants_fragment
 from ...i18n import _l, gettext
-from ...live import board_cards, labels, live_check
+from ...live import board_cards, dealt, labels, live_check
 from ...live.fields import SliderError
 from ...live.words import slider_error_text
 from ...names import shown_name
@@ -391,11 +391,15 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
                           blind=not practice and not done)  # an exam: no lethal marks, no gates
     cards = board_cards(board, labels(board)) if board is not None else None
     options = options_of(attempt.token, n, q)
+    show_key = (done or (practice and stored is not None)) and not q.get("replaced")
     context = {
         "attempt": attempt, "q": q, "n": n, "live": live, "cards": cards,
         "options": options, "given": given, "correct": correct, "error": error,
         # the key: after each answer in practice, and for every question once submitted
-        "show_key": (done or (practice and stored is not None)) and not q.get("replaced"),
+        "show_key": show_key,
+        # with the key, what a right split does when dealt, as Learn shows it
+        "dealt": dealt(board, given, labels(board))
+        if show_key and correct and q["type"] == "assign" and isinstance(given, dict) else None,
         # inputs locked: practice's first answer counts; nothing changes after submission
         "answered": done or (practice and stored is not None) or bool(q.get("replaced")),
         # an exam's saved answer, changeable until submitted (said in words, no mark)
