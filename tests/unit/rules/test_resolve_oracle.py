@@ -3,6 +3,7 @@ and double strike's two steps included."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -56,12 +57,12 @@ def draw_legal(data, board: dict) -> dict:
     return data.draw(st.sampled_from(legal))
 
 
-COMPARED = {"boards": 0, "two_steps": 0}
+# The 10,000 boards are compared in shards, so `pytest -n` spreads them over the cores; each
+# shard prints what it compared (pytest -s shows it) and fails if it compared too few.
+SHARDS = 4
 
 
-@SETTINGS
-@given(combat_boards(), st.data())
-def test_resolve_agrees_with_the_naive_oracle_on_both_steps(board, data):
+def compare_on_both_steps(board, data, compared: dict) -> None:
     assume(small_enough(board))
     step_board = {**board, "damage_step": "first"} if naive_combat.two_steps(board) else board
     first = draw_legal(data, step_board)
@@ -77,28 +78,42 @@ def test_resolve_agrees_with_the_naive_oracle_on_both_steps(board, data):
     assert (result["skipped"] or {}).get("code") == expected["skipped"]
     for step, oracle_board in zip(result["steps"], expected["boards"]):
         assert same_board(step["board"], oracle_board)
-    COMPARED["boards"] += 1
-    COMPARED["two_steps"] += len(result["steps"]) == 2
+    compared["boards"] += 1
+    compared["two_steps"] += len(result["steps"]) == 2
 
 
-@settings(max_examples=examples(2000), deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(combat_boards(), st.data())
-def test_the_default_second_step_is_legal_and_resolves_as_the_oracle_does(board, data):
-    assume(naive_combat.two_steps(board) and small_enough(board))
-    first = draw_legal(data, {**board, "damage_step": "first"})
-    result = resolve(board, first)
-    assume(len(result["steps"]) == 2)
-    second = result["steps"][1]
-    derived = second["board"]
-    assert check(derived, second["assignment"])["legal"]
-    assert naive_combat.is_legal_step(derived, second["assignment"])
-    expected = naive_combat.resolve(board, first, second["assignment"])
-    assert [core_outcome(s) for s in result["steps"]] == expected["steps"]
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_resolve_agrees_with_the_naive_oracle_on_both_steps(shard, capsys):
+    compared = {"boards": 0, "two_steps": 0}
 
+    @settings(SETTINGS, max_examples=examples(10_000) // SHARDS)
+    @given(combat_boards(), st.data())
+    def compare(board, data):
+        compare_on_both_steps(board, data, compared)
 
-def test_zz_report_how_many_boards_were_compared(capsys):
-    """Prints the comparison's figures (pytest -s shows them)."""
+    compare()
     with capsys.disabled():
-        print(f"\nresolve vs naive oracle: {COMPARED['boards']} boards compared, "
-              f"{COMPARED['two_steps']} with two damage steps")
+        print(f"\nresolve vs naive oracle, shard {shard + 1} of {SHARDS}: {compared['boards']} "
+              f"boards compared, {compared['two_steps']} with two damage steps")
+    # Hypothesis counts only examples that pass `assume`, so each shard compares its full share.
+    assert compared["boards"] >= examples(10_000) // SHARDS
+
+
+@pytest.mark.parametrize("shard", range(2))
+def test_the_default_second_step_is_legal_and_resolves_as_the_oracle_does(shard):
+    @settings(max_examples=examples(2000) // 2, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+    @given(combat_boards(), st.data())
+    def compare(board, data):
+        assume(naive_combat.two_steps(board) and small_enough(board))
+        first = draw_legal(data, {**board, "damage_step": "first"})
+        result = resolve(board, first)
+        assume(len(result["steps"]) == 2)
+        second = result["steps"][1]
+        derived = second["board"]
+        assert check(derived, second["assignment"])["legal"]
+        assert naive_combat.is_legal_step(derived, second["assignment"])
+        expected = naive_combat.resolve(board, first, second["assignment"])
+        assert [core_outcome(s) for s in result["steps"]] == expected["steps"]
+
+    compare()
