@@ -1,29 +1,35 @@
 // A game's countdown (templates/classroom/_game.html): each [data-seconds-left] counts the
 // server's seconds down and says "Time's up" at 0. The server decides when answers close
 // (services.classes.time_up); a refresh (the wall's and host's polls, a phone's answer) brings
-// its seconds again, so a sleeping phone or a slow clock never drifts far.
+// a new element with the server's seconds again, so a slow clock never drifts far.
 (function () {
   "use strict";
-  var timers = [];
+  var started = new WeakSet();
 
-  function start() {
-    timers.forEach(window.clearTimeout);
-    timers = [];
-    document.querySelectorAll("[data-seconds-left]").forEach(function (clock) {
-      var end = Date.now() + 1000 * parseInt(clock.getAttribute("data-seconds-left"), 10);
-      var number = clock.querySelector(".countdown-n");
-      if (!number) return;
-      function tick() {
-        var left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-        if (left > 0) {
-          number.textContent = String(left);
-          timers.push(window.setTimeout(tick, Math.min(1000, end - Date.now() - 1000 * (left - 1))));
-        } else {
-          clock.textContent = clock.getAttribute("data-time-up");
-          clock.classList.add("up");
-        }
+  function run(clock) {
+    var end = Date.now() + 1000 * parseInt(clock.getAttribute("data-seconds-left"), 10);
+    var number = clock.querySelector(".countdown-n");
+    if (!number) return;
+    function tick() {
+      if (!clock.isConnected) return;  // swapped out: its successor counts
+      var left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      if (left > 0) {
+        number.textContent = String(left);
+        window.setTimeout(tick, Math.min(1000, end - Date.now() - 1000 * (left - 1)));
+      } else {
+        clock.textContent = clock.getAttribute("data-time-up");
+        clock.classList.add("up");
       }
-      tick();
+    }
+    tick();
+  }
+
+  // Each new clock once (other swaps on the page, such as a phone's 2 s poll, leave it be).
+  function start() {
+    document.querySelectorAll("[data-seconds-left]").forEach(function (clock) {
+      if (started.has(clock)) return;
+      started.add(clock);
+      run(clock);
     });
   }
 
