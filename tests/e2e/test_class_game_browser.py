@@ -92,7 +92,8 @@ def test_a_host_plays_the_class_as_a_game_with_a_countdown_leaderboard_and_podiu
     try:
         key_to(bo, "To Grizzly Bears C", 2)
         bo.get_by_role("button", name="Check my answer").click()
-        expect(bo.locator("#feedback")).to_contain_text("Time’s up: answers to this question are closed.")
+        expect(bo.locator("#feedback")).to_contain_text(
+            "Time’s up: answers to this question are closed.")
         expect(wall.locator(".countdown.big")).to_have_text("Time’s up")
         shot("game-phone-time-up", bo)
     finally:

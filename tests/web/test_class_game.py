@@ -84,7 +84,7 @@ def words(html: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
 
-# --- turning it on ---------------------------------------------------------------------------------
+# --- turning it on --------------------------------------------------------------------------------
 
 
 def test_game_mode_is_off_by_default_and_a_plain_class_shows_no_points(app):
@@ -116,7 +116,7 @@ def test_a_countdown_without_game_mode_is_ignored(app):
         assert (room.game, room.countdown_s) == (False, None)
 
 
-# --- the countdown, by the server's clock -----------------------------------------------------------
+# --- the countdown, by the server's clock ---------------------------------------------------------
 
 
 def test_the_countdown_shows_the_seconds_left_and_closes_answers_when_the_time_is_up(app, clock):
@@ -127,11 +127,13 @@ def test_the_countdown_shows_the_seconds_left_and_closes_answers_when_the_time_i
     assert 'data-seconds-left="20"' in text(ana.play())
     assert 'data-seconds-left="20"' in host.wall() and 'data-seconds-left="20"' in host.page()
     clock.move(12.5)
-    assert re.search(r'data-seconds-left="8".*?<span class="countdown-n">8</span>', text(ana.play()))
+    assert re.search(r'data-seconds-left="8".*?<span class="countdown-n">8</span>',
+                     text(ana.play()))
     assert ana.answer(LEGAL, **HX).status_code == 200  # in time
     clock.move(8.5 + classes.GRACE.total_seconds())  # past 0 and the grace
     late = bo.answer(LEGAL, **HX)
-    assert late.status_code == 409 and "Time’s up: answers to this question are closed" in text(late)
+    assert late.status_code == 409
+    assert "Time’s up: answers to this question are closed" in text(late)
     late = bo.answer(LEGAL)  # without JavaScript: the page says so too
     assert late.status_code == 409 and "Time’s up" in text(late)
     assert "Time’s up: no points for this question." in game_box(text(bo.play()))
@@ -191,7 +193,7 @@ def test_the_phone_shows_its_streak_of_right_first_answers(app, clock):
     assert "right in a row" not in box and "Score: 2000" in box
 
 
-# --- the wall: the leaderboard after the reveal, the podium at the end ------------------------------
+# --- the wall: the leaderboard after the reveal, the podium at the end ----------------------------
 
 
 def test_the_wall_shows_the_leaderboard_only_once_the_host_shows_the_results(app, clock):
@@ -240,7 +242,7 @@ def test_a_removed_player_leaves_the_leaderboard(app):
     assert re.search(r"Leaderboard 1 Ana 0 points The room", words(host.wall()))
 
 
-# --- a class on a quiz, and the results CSV ---------------------------------------------------------
+# --- a class on a quiz, and the results CSV -------------------------------------------------------
 
 
 def test_a_quiz_class_scores_too_and_its_csv_has_each_players_points_total_and_rank(app, clock):

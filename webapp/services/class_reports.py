@@ -173,18 +173,22 @@ def summary(room: Class) -> dict[str, dict]:
     return out
 
 
-def standings(room: Class, items: Iterable[str]) -> list[scoring.Standing]:
+def standings(room: Class, items: Iterable[str], only: int | None = None
+              ) -> list[scoring.Standing]:
     """A game's standings over `items` (the item ids the class asked, in class order), best
     first: one query over the class's players and their first answers, scored by
-    services/scoring.py (removed players left out)."""
+    services/scoring.py (removed players left out). With `only` (a seat id), that player's
+    score and streak alone, from their own rows (a phone during the class: no rank needed, so
+    500 phones following the host don't each read the whole room)."""
+    seats = [ClassLearner.class_id == room.id] + ([ClassLearner.id == only] if only else [])
+    rows = [ClassResult.class_id == room.id] + ([ClassResult.learner_id == only] if only else [])
     players = [scoring.Player(i, nickname, removed is not None) for i, nickname, removed in
                db.session.execute(select(ClassLearner.id, ClassLearner.nickname,
-                                         ClassLearner.removed_at)
-                                  .where(ClassLearner.class_id == room.id))]
+                                         ClassLearner.removed_at).where(*seats))]
     answers: dict[int, dict[str, scoring.Answer]] = {}
     for learner_id, step_id, first_correct, first_ms in db.session.execute(
             select(ClassResult.learner_id, ClassResult.step_id, ClassResult.first_correct,
-                   ClassResult.first_ms).where(ClassResult.class_id == room.id)):
+                   ClassResult.first_ms).where(*rows)):
         answers.setdefault(learner_id, {})[step_id] = scoring.Answer(bool(first_correct),
                                                                      first_ms)
     return scoring.standings(players, answers, items, room.countdown_s)

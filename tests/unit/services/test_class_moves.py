@@ -200,7 +200,7 @@ def test_a_rejoin_with_another_code_or_by_a_removed_player_changes_nothing(room)
     assert classes.seat(token).id == ana.id  # the seat still answers to its own phone
 
 
-# --- a game's countdown: by the clock the caller passes (the app's) ---------------------------------
+# --- a game's countdown: by the clock the caller passes (the app's) -------------------------------
 
 
 def test_each_step_the_class_lands_on_opens_at_the_move_and_a_countdown_runs_from_there(make_app):

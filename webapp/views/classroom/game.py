@@ -2,8 +2,8 @@
 and the wall's leaderboard, the podium. The points are services/scoring.py's (read through
 class_reports.standings); the countdown is services.classes' (by the app's clock, the server's).
 
-    play(room, seat, src, now)   the phone: seconds left, time up, its points on this item, streak,
-                                 and (at the end) its score and rank of how many
+    play(room, seat, src, now)   the phone: seconds left, time up, its points on this item, its
+                                 streak, and (at the end) its score and rank of how many
     board(room, src, now)        the host's and the wall's: seconds left, the leaderboard, the podium
 
 Nothing here for a class without game mode: both answer None.
@@ -40,12 +40,14 @@ def countdown(room, src, now) -> int | None:
 
 def play(room, seat, src, now) -> dict | None:
     """The phone's game: `seconds` left (None: no countdown), `time_up`, `me` (its Standing, or
-    None), whether it `answered` the item the class is on, `item_points` (its points on it, None
-    until answered or while an exam holds the key), `players` (how many are ranked)."""
+    None; its rank only at the end), whether it `answered` the item the class is on,
+    `item_points` (its points on it, None until answered or while an exam holds the key),
+    `players` (how many are ranked, at the end)."""
     if not room.game:
         return None
-    held = src.exam
-    table = class_reports.standings(room, items(room, src, held=held))
+    # The rank only at the end: until then the phone's own rows are enough.
+    table = class_reports.standings(room, items(room, src, held=src.exam),
+                                    only=None if room.state == "ended" else seat.id)
     me = next((s for s in table if s.id == seat.id), None)
     current = src.item_id(src.number) \
         if room.state == "running" and src.answerable(src.number) else None
