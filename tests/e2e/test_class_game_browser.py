@@ -31,6 +31,7 @@ def test_a_host_plays_the_class_as_a_game_with_a_countdown_leaderboard_and_podiu
     expect(host.get_by_label("Play it as a game")).not_to_be_checked()  # off by default
     host.get_by_label("Play it as a game").check()
     host.get_by_label("Countdown per question (game mode)").select_option("20")
+    assert_no_violations(host)
     host.get_by_role("button", name="Create the class").click()
     expect(host.get_by_text("Game mode: points, streaks")).to_be_visible()
     code = host.locator(".class-bar .code").inner_text()
