@@ -13,7 +13,7 @@ from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import func, select
 
-from . import spreadsheet
+from . import scoring, spreadsheet
 from .database import db
 from .models import Class, ClassLearner, ClassResult, ClassRun, Quiz
 
@@ -173,6 +173,27 @@ def summary(room: Class) -> dict[str, dict]:
     return out
 
 
+def standings(room: Class, items: Iterable[str], only: int | None = None
+              ) -> list[scoring.Standing]:
+    """A game's standings over `items` (the item ids the class asked, in class order), best
+    first: one query over the class's players and their first answers, scored by
+    services/scoring.py (removed players left out). With `only` (a seat id), that player's
+    score and streak alone, from their own rows (a phone during the class: no rank needed, so
+    500 phones following the host don't each read the whole room)."""
+    seats = [ClassLearner.class_id == room.id] + ([ClassLearner.id == only] if only else [])
+    rows = [ClassResult.class_id == room.id] + ([ClassResult.learner_id == only] if only else [])
+    players = [scoring.Player(i, nickname, removed is not None) for i, nickname, removed in
+               db.session.execute(select(ClassLearner.id, ClassLearner.nickname,
+                                         ClassLearner.removed_at).where(*seats))]
+    answers: dict[int, dict[str, scoring.Answer]] = {}
+    for learner_id, step_id, first_correct, first_ms in db.session.execute(
+            select(ClassResult.learner_id, ClassResult.step_id, ClassResult.first_correct,
+                   ClassResult.first_ms).where(*rows)):
+        answers.setdefault(learner_id, {})[step_id] = scoring.Answer(bool(first_correct),
+                                                                     first_ms)
+    return scoring.standings(players, answers, items, room.countdown_s)
+
+
 @dataclass(frozen=True)
 class Item:
     """One of the class's items as the CSV lists it: its number in the class (1-based), its key
@@ -184,12 +205,15 @@ class Item:
 
 
 def results_csv(room: Class, items: Iterable[Item], words: Callable[[int, dict], str],
-                header: list[str], yes_no: tuple[str, str], before: Iterable[Iterable]) -> str:
+                header: list[str], yes_no: tuple[str, str], before: Iterable[Iterable],
+                game: list[scoring.Standing] | None = None) -> str:
     """The class's results, one row per player (in the order they joined, those who never
     answered too) and item the class asked or anyone answered (in class order): the item's
     title, the first and last answers in `words(number, stored answer)`, whether each was right
     (`yes_no`; empty when not answered), the tries, and the player's totals (right first tries,
     answered, asked). `header` and the rows `before` it (title, date) are the reader's words.
+    In a game (`game`: the standings), each row ends with the item's points and the player's
+    total points and rank (`header` names them too).
     Every text cell goes through the one escaper (spreadsheet.cell); a byte-order mark first."""
     players = db.session.execute(
         select(ClassLearner.id, ClassLearner.nickname)
@@ -210,23 +234,35 @@ def results_csv(room: Class, items: Iterable[Item], words: Callable[[int, dict],
     def mark(right) -> str:
         return yes if right else no
 
+    scores = {s.id: s for s in game or ()}
+
+    def scored(learner_id: int, item_id: str | None) -> list:
+        if game is None:
+            return []
+        standing = scores.get(learner_id)
+        if standing is None:
+            return [None, None, None]
+        shown = standing.points.get(item_id) if item_id else None
+        return [shown, standing.score, standing.rank]
+
     def rows():
         for learner_id, nickname in players:
             mine = done.get(learner_id, {})
             given = [mine[item.item_id] for item in listed if item.item_id in mine]
             totals = [sum(bool(r[1]) for r in given), len(given), len(listed)]
             if not listed:  # a class that asked nothing: the player is still listed
-                yield [nickname, None, None, None, None, None, 0, None, *totals]
+                yield [nickname, None, None, None, None, None, 0, None, *totals,
+                       *scored(learner_id, None)]
             for item in listed:
                 row = mine.get(item.item_id)
                 if row is None:
                     yield [nickname, item.number, item.title, None, None, None, 0, None,
-                           *totals]
+                           *totals, *scored(learner_id, None)]
                     continue
                 first, first_correct, final, attempts, correct = row
                 yield [nickname, item.number, item.title, words(item.number, first or {}),
                        mark(first_correct), words(item.number, final or {}), attempts,
-                       mark(correct), *totals]
+                       mark(correct), *totals, *scored(learner_id, item.item_id)]
     return spreadsheet.table(header, rows(), before=before, bom=True)
 
 

@@ -54,6 +54,8 @@ IDLE = timedelta(hours=12)  # no host action, join or answer for this long: no m
 TOUCH_EVERY = timedelta(minutes=1)  # answers mark a class in use at most this often (a write)
 STATES = ("lobby", "running", "ended")
 ANSWER_MODES = ("one", "retry")  # only a learner's first answer to a step, or until right
+COUNTDOWNS = (20, 30, 60)  # a game's seconds per question the host may choose (or none)
+GRACE = timedelta(seconds=1)  # an answer sent as the countdown hit 0 is still on its way
 
 
 class MoveRefused(ValueError):
@@ -140,11 +142,14 @@ def normal_nickname(raw: str | None) -> str:
 # --- a class ------------------------------------------------------------------------------------
 
 
-def create(lesson_id: str, quiz=None, answer_mode: str = "retry") -> Class:
+def create(lesson_id: str, quiz=None, answer_mode: str = "retry", *, game: bool = False,
+           countdown_s: int | None = None) -> Class:
     """A new class in its lobby, with a join code no live class has.
     With `quiz` (a services.quizzes.Shared), the class runs that quiz's questions as they are
     now (a copy: the owner editing the quiz later never shifts a running class), and keeps its
-    rules: an exam takes only each learner's first answer."""
+    rules: an exam takes only each learner's first answer. With `game`, the class scores first
+    answers (services/scoring.py) and may close each question `countdown_s` (one of COUNTDOWNS)
+    after it opens; without it, no countdown."""
     on_quiz = {} if quiz is None else {
         "quiz_token": quiz.take_token, "quiz_title": quiz.title[:80],
         "questions": list(quiz.questions), "quiz_mode": quiz.mode}
@@ -152,10 +157,13 @@ def create(lesson_id: str, quiz=None, answer_mode: str = "retry") -> Class:
         answer_mode = "one"
     if answer_mode not in ANSWER_MODES:
         raise ValueError(answer_mode)
+    if countdown_s is not None and (not game or countdown_s not in COUNTDOWNS):
+        raise ValueError(countdown_s)
     for _ in range(20):
         room = Class(code=new_code(), host_token=secrets.token_urlsafe(32), lesson_id=lesson_id,
                      projector_token=secrets.token_urlsafe(32), answer_mode=answer_mode,
-                     state="lobby", step=0, version=1, asked=[], revealed=[], **on_quiz)
+                     state="lobby", step=0, version=1, asked=[], revealed=[], game=game,
+                     countdown_s=countdown_s, **on_quiz)
         db.session.add(room)
         try:
             db.session.commit()
@@ -227,16 +235,19 @@ def projector_connected(room: Class, within: timedelta = timedelta(seconds=10)) 
 
 def move(room: Class, *, state: str | None = None, step: int | None = None,
          shown: str | None | bool = False, reveal: bool = False,
-         results: bool | None = None) -> None:
+         results: bool | None = None, now: datetime | None = None) -> None:
     """The host moves the class: start, go to a step, end; what learners see gets a new version
-    (their pages follow), and a step the running class lands on counts as asked. `shown` and
-    `results` (the room's results on the wall) change only the projector, and every move hides
-    both again; with `reveal` (an exam's key projected) the phones follow too."""
-    values: dict = {"touched_at": utcnow()}
+    (their pages follow), and a step the running class lands on counts as asked and opens at
+    `now` (a game's countdown and speed bonus run from then). `shown` and `results` (the room's
+    results on the wall) change only the projector, and every move hides both again; with
+    `reveal` (an exam's key projected) the phones follow too."""
+    now = now or utcnow()
+    values: dict = {"touched_at": now}
     if state is not None or step is not None:
         values["version"] = Class.version + 1
         values["shown"] = None
         values["results_shown"] = False
+        values["step_opened_at"] = now
     if results is not None:
         values["results_shown"] = results
     if state is not None:
@@ -274,11 +285,11 @@ def revealed(room: Class, number: int) -> bool:
 # --- the host's actions: the class's state machine ------------------------------------------------
 
 
-def start(room: Class) -> None:
+def start(room: Class, now: datetime | None = None) -> None:
     """lobby -> running, on the first step."""
     if room.state != "lobby":
         raise MoveRefused("started")
-    move(room, state="running", step=0)
+    move(room, state="running", step=0, now=now)
 
 
 def _running(room: Class) -> None:
@@ -286,23 +297,48 @@ def _running(room: Class) -> None:
         raise MoveRefused("not_running")
 
 
-def next_step(room: Class, count: int) -> None:
+def next_step(room: Class, count: int, now: datetime | None = None) -> None:
     """The next of the class's `count` steps (the last stays the last)."""
     _running(room)
-    move(room, step=min(room.step + 1, count - 1))
+    move(room, step=min(room.step + 1, count - 1), now=now)
 
 
-def previous_step(room: Class) -> None:
+def previous_step(room: Class, now: datetime | None = None) -> None:
     _running(room)
-    move(room, step=max(room.step - 1, 0))
+    move(room, step=max(room.step - 1, 0), now=now)
 
 
-def go(room: Class, number: int, count: int) -> None:
-    """Step `number` (1-based) of the class's `count`."""
+def go(room: Class, number: int, count: int, now: datetime | None = None) -> None:
+    """Step `number` (1-based) of the class's `count` (it opens again: a game's countdown
+    restarts)."""
     _running(room)
     if not 1 <= number <= count:
         raise MoveRefused("no_such_step")
-    move(room, step=number - 1)
+    move(room, step=number - 1, now=now)
+
+
+def seconds_left(room, now: datetime) -> int | None:
+    """A game's countdown on the step the class is on: whole seconds left (rounded up, 0 once
+    the time is up), or None when the class has no countdown (or is not running)."""
+    if not room.countdown_s or room.state != "running" or room.step_opened_at is None:
+        return None
+    left = (_utc(room.step_opened_at) + timedelta(seconds=room.countdown_s) - now)
+    return max(0, -int(-left.total_seconds() // 1))
+
+
+def time_up(room, now: datetime) -> bool:
+    """Whether the countdown closed answers to the step (by the server's clock, GRACE after 0:
+    an answer sent at the last moment is still on its way)."""
+    if seconds_left(room, now) is None:
+        return False
+    return now > _utc(room.step_opened_at) + timedelta(seconds=room.countdown_s) + GRACE
+
+
+def elapsed_ms(room, now: datetime) -> int | None:
+    """In a game, milliseconds since the step the class is on opened (None outside a game)."""
+    if not room.game or room.step_opened_at is None:
+        return None
+    return max(0, int((now - _utc(room.step_opened_at)).total_seconds() * 1000))
 
 
 def show(room: Class, what: str | None, *, reveal: bool = False) -> None:
@@ -596,11 +632,12 @@ def _set_removed(room: Class, learner_id: int | None, when: datetime | None) -> 
 
 def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correct: bool,
            legal: bool | None, problems: list[dict], only_first: bool = False,
-           now: datetime | None = None) -> bool:
+           now: datetime | None = None, first_ms: int | None = None) -> bool:
     """Store a submitted answer (committed before it returns): the first answer stays, the latest
     replaces the last, tries are counted, and the streak counts tries in a row that were illegal
     splits (slider steps: a legal split that misses the goal ends it) or wrong answers (others).
-    With `only_first` (a class taking one answer per step) a second answer is not stored: False."""
+    With `only_first` (a class taking one answer per step) a second answer is not stored: False.
+    `first_ms` (a game: elapsed_ms at the answer) is kept with the first answer only."""
     wrong = legal is False if legal is not None else not correct
     refused = []
     now = now or utcnow()
@@ -621,7 +658,8 @@ def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correc
             db.session.add(ClassResult(
                 learner_id=learner_id, step_id=step_id, class_id=class_id, first_answer=answer,
                 final_answer=answer, first_correct=correct, correct=correct, legal=legal,
-                problems=problems, attempts=1, streak=int(wrong), updated_at=now))
+                problems=problems, attempts=1, streak=int(wrong), updated_at=now,
+                first_ms=first_ms))
             return
         done = db.session.execute(_NEXT_TRY, {
             "learner": learner_id, "step": step_id, "final_answer": answer, "correct": correct,
@@ -631,7 +669,8 @@ def record(class_id: int, learner_id: int, step_id: str, answer: dict, *, correc
             db.session.add(ClassResult(
                 learner_id=learner_id, step_id=step_id, class_id=class_id, first_answer=answer,
                 final_answer=answer, first_correct=correct, correct=correct, legal=legal,
-                problems=problems, attempts=1, streak=int(wrong), updated_at=now))
+                problems=problems, attempts=1, streak=int(wrong), updated_at=now,
+                first_ms=first_ms))
     write(change)
     return not refused
 

@@ -202,6 +202,14 @@ class Class(db.Model):
     # their rejoin code still can).
     locked: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False,
                                          server_default=sa_false())
+    # Game mode (the host's choice at creation): points, streaks, a leaderboard and a podium
+    # (services/scoring.py); `countdown_s` closes each question that many seconds after
+    # `step_opened_at` (None: no countdown), both by the server's clock.
+    game: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False,
+                                       server_default=sa_false())
+    countdown_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    step_opened_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                            nullable=True)
 
 
 class ClassLearner(db.Model):
@@ -252,6 +260,9 @@ class ClassResult(db.Model):
     problems: Mapped[Any] = mapped_column(JSON, nullable=False)
     attempts: Mapped[int] = mapped_column(Integer, nullable=False)
     streak: Mapped[int] = mapped_column(Integer, nullable=False)
+    # In a game: milliseconds from the step opening to the first answer's commit (the speed
+    # bonus); None outside a game.
+    first_ms: Mapped[int | None] = mapped_column(Integer, nullable=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  nullable=False)
 

@@ -198,3 +198,39 @@ def test_a_rejoin_with_another_code_or_by_a_removed_player_changes_nothing(room)
     assert refused.value.code == "removed"
     db.session.expire_all()
     assert classes.seat(token).id == ana.id  # the seat still answers to its own phone
+
+
+# --- a game's countdown: by the clock the caller passes (the app's) -------------------------------
+
+
+def test_each_step_the_class_lands_on_opens_at_the_move_and_a_countdown_runs_from_there(make_app):
+    from datetime import datetime, timedelta, timezone
+    t0 = datetime(2026, 11, 27, 10, 0, tzinfo=timezone.utc)
+    app = make_app()
+    with app.app_context():
+        room = classes.create("force-of-nature", game=True, countdown_s=20)
+        assert classes.seconds_left(room, t0) is None  # the lobby: no countdown
+        classes.start(room, t0)
+        assert classes.seconds_left(room, t0) == 20 and classes.elapsed_ms(room, t0) == 0
+        later = t0 + timedelta(seconds=19, milliseconds=100)
+        assert classes.seconds_left(room, later) == 1 and not classes.time_up(room, later)
+        assert classes.elapsed_ms(room, later) == 19_100
+        at_zero = t0 + timedelta(seconds=20) + classes.GRACE
+        assert classes.seconds_left(room, at_zero) == 0 and not classes.time_up(room, at_zero)
+        assert classes.time_up(room, at_zero + timedelta(milliseconds=1))
+        classes.next_step(room, COUNT, at_zero)  # the next step: its own 20 s
+        assert classes.seconds_left(room, at_zero) == 20
+        classes.show_results(room)  # showing the results does not restart it
+        assert classes.seconds_left(room, at_zero + timedelta(seconds=5)) == 15
+
+
+def test_a_countdown_needs_game_mode_and_one_of_the_choices(make_app):
+    app = make_app()
+    with app.app_context():
+        for game, countdown in ((False, 20), (True, 7)):
+            with pytest.raises(ValueError):
+                classes.create("force-of-nature", game=game, countdown_s=countdown)
+        plain = classes.create("force-of-nature")
+        classes.start(plain)
+        assert not plain.game and classes.seconds_left(plain, plain.step_opened_at) is None
+        assert classes.elapsed_ms(plain, plain.step_opened_at) is None

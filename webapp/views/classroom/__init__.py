@@ -30,7 +30,7 @@ from ...htmx import wants_fragment
 from ...i18n import _l, gettext
 from ...services import classes
 from .. import limiting
-from . import sources
+from . import game, sources
 
 bp = Blueprint("classroom", __name__)
 SEAT_COOKIE = "class_seat"
@@ -57,6 +57,7 @@ WRONG_REJOIN = _l("That rejoin code doesn’t match that nickname in this class:
                   "and digits), or ask the host.")
 ANSWERED = _l("You already answered this question: in this class only your first answer "
               "counts, and it is kept.")
+TIME_UP = _l("Time’s up: answers to this question are closed. Wait for the next one.")
 
 
 # --- cookies: the learner's seat and the host's class ------------------------------------------
@@ -169,6 +170,7 @@ def _play_page(room, seat, src, *, error=None, split=None, status=200, notice=No
         context.update(number=src.number, total=src.count)
     elif room.state == "ended":
         context["missed"] = src.missed(seat)
+    context["game"] = game.play(room, seat, src, limiting.clock())
     return render_template("classroom/play.html", **context), status
 
 
@@ -230,8 +232,13 @@ def answer(code: str):
     inline = src.feedback_blocks is not None and wants_fragment()
     if request.form.get("op", "").startswith("step:"):  # −/+ without JavaScript
         return _slid(room, seat, src, inline)
+    now = limiting.clock()
     closed = src.closed()
+    if closed is None and classes.time_up(room, now):  # a game's countdown, by the server
+        closed = TIME_UP
     if closed is not None:
+        if inline:
+            return src.fragment(seat, src.error_block, message=closed, status=409)
         return _play_page(room, seat, src, status=409, notice=closed)
     try:
         graded = src.grade(request.form)
@@ -243,11 +250,15 @@ def answer(code: str):
         else redirect(url_for(".play", code=room.code) + "#feedback", 303)
     if not classes.record(room.id, seat.id, src.item_id(src.number), graded.answer,
                           correct=graded.correct, legal=graded.legal, problems=graded.problems,
-                          only_first=room.answer_mode == "one",
-                          now=limiting.clock()):  # committed, then acknowledged
+                          only_first=room.answer_mode == "one", now=now,
+                          first_ms=classes.elapsed_ms(room, now)):  # committed, then acknowledged
         if inline:  # the first answer stays; the feedback place says why
             return src.fragment(seat, src.error_block, message=ANSWERED, status=409)
         return _play_page(room, seat, src, notice=ANSWERED, status=409)
+    if inline and room.game:  # the phone's score and streak follow the feedback
+        reply.set_data(reply.get_data() + render_template(
+            "classroom/_game.html", game=game.play(room, seat, src, now), oob=True,
+            room=room).encode())
     return reply
 
 

@@ -52,7 +52,7 @@ from ...services import answers, class_reports, classes, cleanup, quizzes, sprea
 from ...services.models import utcnow
 from .. import limiting
 from ..learn import curriculum
-from . import HOST_COOKIE, bp, sources, steps
+from . import HOST_COOKIE, bp, game, sources, steps
 
 HOSTED_MAX = 40  # classes the host cookie remembers (newest first; about 2 KB signed)
 HOST_COOKIE_AGE = cleanup.ENDED_KEEP + timedelta(days=30)  # outlives the classes it names
@@ -142,13 +142,21 @@ def new():
         link = (request.form.get("quiz") or "").strip()[:300]
         lesson = curriculum().get(request.form.get("lesson", ""))
         mode = request.form.get("answer_mode", "retry")  # a form from before had no choice
+        playing = request.form.get("game") == "1"
+        raw_countdown = request.form.get("countdown", "")
 
         def refuse(problem: str):
             return render_template("classroom/new.html", lessons=lessons, quiz_link=link,
                                    chosen=lesson.id if lesson else None, problem=problem,
-                                   answer_mode=mode), 400
+                                   answer_mode=mode, game=playing, countdown=raw_countdown,
+                                   countdowns=classes.COUNTDOWNS), 400
         if mode not in classes.ANSWER_MODES:
             return refuse(gettext("Choose whether players answer once or retry until right."))
+        countdown = _countdown(raw_countdown)
+        if countdown is False:
+            return refuse(gettext("Choose a countdown of %(choices)s seconds, or none.",
+                                  choices=", ".join(map(str, classes.COUNTDOWNS))))
+        settings = {"game": playing, "countdown_s": countdown if playing else None}
         if link:
             shared = quizzes.from_link(link)
             if shared is None:
@@ -163,14 +171,22 @@ def new():
                                       "(it contains /quiz/o/)."))
             if not shared.questions:
                 return refuse(gettext("That quiz has no questions yet."))
-            room = classes.create("", quiz=shared, answer_mode=mode)
+            room = classes.create("", quiz=shared, answer_mode=mode, **settings)
         elif lesson is None:
             return refuse(gettext("Choose one of the lessons."))
         else:
-            room = classes.create(lesson.id, answer_mode=mode)
+            room = classes.create(lesson.id, answer_mode=mode, **settings)
         return hosted(redirect(url_for(".host", token=room.host_token), 303), room)
     return render_template("classroom/new.html", lessons=lessons, chosen=lessons[0].id,
-                           quiz_link="", problem=None, answer_mode="retry")
+                           quiz_link="", problem=None, answer_mode="retry", game=False,
+                           countdown="", countdowns=classes.COUNTDOWNS)
+
+
+def _countdown(raw: str):
+    """The countdown field: None (none), one of classes.COUNTDOWNS, or False (anything else)."""
+    if raw in ("", "0", "off"):
+        return None
+    return int(raw) if raw in {str(c) for c in classes.COUNTDOWNS} else False
 
 
 def join_url(room) -> str:
@@ -212,6 +228,7 @@ def _page_context(room) -> dict:
         context["joined"] = class_reports.joined(room)
     if room.state == "ended":
         context["summary"] = _summary(room, src)
+    context["game"] = game.board(room, src, limiting.clock())
     return context
 
 
@@ -330,17 +347,18 @@ def move(token: str):
     if op == "end" and room.state != "ended" and request.form.get("confirmed") != "1":
         return redirect(url_for(".end", token=room.host_token), 303)  # asked first, always
     try:
+        now = limiting.clock()  # a game's countdown runs from the move, by the app's clock
         if op == "start":
-            classes.start(room)
+            classes.start(room, now)
         elif op == "next":
-            classes.next_step(room, src.count)
+            classes.next_step(room, src.count, now)
         elif op == "prev":
-            classes.previous_step(room)
+            classes.previous_step(room, now)
         elif op == "go":
             raw = request.form.get("step", "")
             if not (raw.isascii() and raw.isdigit() and len(raw) < 6):
                 abort(400)
-            classes.go(room, int(raw), src.count)
+            classes.go(room, int(raw), src.count, now)
         elif op == "end":
             classes.end(room)
         else:
@@ -484,8 +502,12 @@ def results_csv(token: str):
     before = [[str(src.words["kind"]), title],
               [gettext("Date"), started.strftime("%Y-%m-%d %H:%M UTC")],
               [gettext("Class code"), room.code], []]
+    scored = None
+    if room.game:  # each item's points, the total and the rank (services/scoring.py)
+        header += [gettext("Points"), gettext("Total points"), gettext("Rank")]
+        scored = class_reports.standings(room, game.items(room, src))
     text = class_reports.results_csv(room, items, src.answer_words, header,
-                                     (gettext("yes"), gettext("no")), before)
+                                     (gettext("yes"), gettext("no")), before, game=scored)
     return Response(text.encode("utf-8"), mimetype="text/csv", headers={
         "Content-Disposition": spreadsheet.attachment(title, started.strftime("%Y-%m-%d"),
                                                       room.code),
@@ -507,11 +529,13 @@ def again(token: str):
                                                 "there is nothing to run again."),
                                    action=None, fields={}, yes=None,
                                    no=gettext("Back to the class")), 410
-        fresh = classes.create("", quiz=shared, answer_mode=room.answer_mode)
+        fresh = classes.create("", quiz=shared, answer_mode=room.answer_mode, game=room.game,
+                               countdown_s=room.countdown_s)
     else:
         if curriculum().get(room.lesson_id) is None:
             abort(410)
-        fresh = classes.create(room.lesson_id, answer_mode=room.answer_mode)
+        fresh = classes.create(room.lesson_id, answer_mode=room.answer_mode, game=room.game,
+                               countdown_s=room.countdown_s)
     return hosted(redirect(url_for(".host", token=fresh.host_token), 303), fresh)
 
 
