@@ -98,6 +98,9 @@ def test_a_class_on_the_wall_fits_the_projector_and_waits_for_the_host(
     host.get_by_role("button", name="Project the worked answer").click()
     expect(wall.locator(".shown")).to_contain_text("The worked answer")
     settled(wall, "Send exactly 1 to the player.")  # the question stays with its answer
+    # the board as the worked split leaves it: the Bears die, 1 reaches the player
+    expect(wall.locator(".wall-dealt")).to_contain_text("What the damage does")
+    expect(wall.locator(".wall-dealt")).to_contain_text("life 20 → 19")
     fits(wall)
     assert_no_violations(wall)
     shot(f"wall-{width}-answer", wall)

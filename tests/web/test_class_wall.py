@@ -212,3 +212,29 @@ def test_projecting_the_answer_shows_the_question_with_it(app, host):
     assert len(wall_letters(page)) == 5 and page.count('class="tag ok"') == 1
     assert re.search(r'class="opt-text">[^<]*1 to C[^<]*</span> <span class="tag ok">', page)
     assert "Which of these splits" in page  # the question, with its key
+
+
+def test_projecting_a_splits_answer_plays_it_out_on_the_wall(app, host):
+    """Issue 22 item 4 on the projector: the worked split's board as the damage leaves it."""
+    host.go(PRACTICE)
+    page = wall(app, host)
+    assert "What the damage does" not in page and "card-outcome" not in page
+    host.post("/show", what="answer")
+    page = wall(app, host)
+    shown = re.search(r'<div class="wall-board wall-dealt">(.*?)</ol>\s*</div>', page, re.S)
+    assert shown and "What the damage does" in shown.group(1)
+    words = " ".join(re.sub(r"<[^>]+>", " ", shown.group(1)).split())
+    assert "life 20 → 19" in words and words.count("dies") == 3  # 1 to the player; the Bears die
+    host.go(CHOICE)  # a choice: the board as it stands, no outcome
+    host.post("/show", what="answer")
+    assert "wall-dealt" not in wall(app, host)
+
+
+def test_projecting_a_quiz_splits_key_plays_its_example_out(app):
+    quiz = make_quiz(app, ["t3-thrasta-counter-battle-most-assign"])
+    host = QuizHost(app, f"http://localhost/quiz/o/{quiz.owner_token}")
+    host.go(1)
+    assert "wall-dealt" not in wall(app, host)
+    host.post("/show", what="answer")
+    page = wall(app, host)
+    assert '<div class="wall-board wall-dealt">' in page and "card-outcome" in page

@@ -51,7 +51,7 @@ from flask import abort, url_for
 from markupsafe import Markup, escape
 
 from ...i18n import _l, gettext
-from ...live import live_check
+from ...live import dealt, labels, live_check
 from ...live.fields import SliderError
 from ...live.words import slider_error_text
 from ...services import answers, classes
@@ -257,10 +257,12 @@ class LessonSource:
         current = self.current
         board = current.board_data()
         split = getattr(current, "solution", None) or getattr(current, "assignment", None)
-        shown = None
+        shown = played = None
         if board is not None and split and current.type in ("practice", "worked"):
             shown = live_check(board, split, locked=lambda *_: gettext("The worked split."))
-        return {"step": current, "live": shown}
+            played = dealt(board, split, labels(board)) if shown.verdict and \
+                shown.verdict["legal"] else None
+        return {"step": current, "live": shown, "dealt": played}
 
     def wall(self) -> dict:
         return steps.wall(self.room, self.current)
@@ -383,8 +385,11 @@ class QuizSource:
         return quiz.problem_sentence(self.q, problem)
 
     def projected(self) -> dict:
-        """The question's key and why."""
-        return {"q": self.q, "options": quiz.key_options(self.q)}
+        """The question's key and why, and for a split what the key's example does."""
+        shown_board = quiz.board(self.q)
+        played = dealt(shown_board, self.q["example"], labels(shown_board)) \
+            if self.q["type"] == "assign" and shown_board and self.q.get("example") else None
+        return {"q": self.q, "options": quiz.key_options(self.q), "dealt": played}
 
     def wall(self) -> dict:
         return quiz.wall(self.room, self.number, self.q)
