@@ -201,3 +201,26 @@ def test_with_every_started_lesson_answered_continue_takes_the_first_in_order(cl
     first = CURRICULUM.lessons[0]
     assert first.id != "force-of-nature"
     assert continue_href(html) == f"/learn/{first.id}/{first.steps[0].id}"
+
+
+def test_endless_practice_gets_the_same_neutral_and_grey_states(client):
+    """Endless practice's assign boards come from the same live check (their goal is the most)."""
+    answer_all(client, "force-of-nature")
+    finished = client.post(f"{FON}/finish", data={"csrf_token": csrf_token(client),
+                                                   "lesson": "force-of-nature"})
+    assert finished.status_code == 303
+    for _ in range(40):  # boards are drawn at random: find one with sliders
+        html = client.get("/learn/practice").get_data(as_text=True)
+        if 'class="dmg"' in html:
+            break
+    else:
+        pytest.fail("no slider board in 40 practice draws")
+    assert headline(html) == ("plain", "No damage placed yet")
+    token = re.search(r'name="board" value="([^"]+)"', html).group(1)
+    sliders = re.findall(r'class="dmg" id="[^"]+" name="(dmg:[^"]+)"\s+min="0" max="(\d+)"', html)
+    fields = {name: "0" for name, _ in sliders}
+    for attacker in {name.split(":")[1] for name, _ in sliders}:  # all on its first recipient
+        name, most = next((n, m) for n, m in sliders if n.split(":")[1] == attacker)
+        fields[name] = most
+    fragment = client.post("/learn/practice/live", data={"board": token, **fields}, headers=HX)
+    assert headline(fragment.get_data(as_text=True)) == ("plain", "Legal split")
