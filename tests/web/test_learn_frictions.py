@@ -182,6 +182,17 @@ def test_only_skipped_steps_mean_nothing_waits_but_they_are_still_listed(client)
     assert f'href="{FON}/two-predict"' in html
 
 
+def test_steps_not_reached_yet_are_not_called_skipped(client):
+    answer(client, "force-of-nature", "split-d-practice", right_fields(
+        CURRICULUM.lesson("force-of-nature").step("split-d-practice")))
+    html = client.get("/learn/review").get_data(as_text=True)
+    assert f'href="{FON}/two-predict"' in html  # passed without an answer
+    for ahead in ("most-practice", "all-on-one-legal", "which-illegal", "skip-one-legal"):
+        assert f'href="{FON}/{ahead}"' not in html
+    skip(client, "force-of-nature", "most-practice")  # Next past it: now it is skipped
+    assert f'href="{FON}/most-practice"' in client.get("/learn/review").get_data(as_text=True)
+
+
 # ---- 5. Continue goes where there is something left to answer ------------------------------------
 
 def continue_href(html: str) -> str:

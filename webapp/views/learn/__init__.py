@@ -338,19 +338,21 @@ def _stored_answer(me, lesson, current, raw):
 
 def _review_items(me) -> dict[str, list[dict]]:
     """Steps to go back to, in lesson order: "missed", those whose latest answer was wrong (what
-    Review's "(N waiting)" counts), and "skipped", questions not answered yet in lessons the
-    learner has started (passing a step with Next is no mistake)."""
+    Review's "(N waiting)" counts), and "skipped", questions left without an answer before the
+    furthest step reached in a lesson (passing a step with Next is no mistake; steps not reached
+    yet are not skipped)."""
     latest = progress.latest_attempts(me)
     started = progress.lessons(me)
     items = {"missed": [], "skipped": []}
     for lesson in curriculum().lessons:
         if lesson.id not in started:
             continue
-        for current in lesson.steps:
+        reached = _reached(lesson, started[lesson.id], latest)
+        for index, current in enumerate(lesson.steps):
             if current.type not in answers.ANSWERABLE:
                 continue
             attempt = latest.get((lesson.id, current.id))
-            if attempt is not None and attempt.correct:
+            if (attempt is not None and attempt.correct) or (attempt is None and index >= reached):
                 continue
             said = None
             if attempt is not None:
@@ -366,6 +368,14 @@ def _review_items(me) -> dict[str, list[dict]]:
                                 "text": current.text(parts.lang()), "said": said,
                                 "url": _step_url(lesson, current)})
     return items
+
+
+def _reached(lesson, state, latest) -> int:
+    """The index of the furthest step of `lesson` the learner has been on: its bookmark or the
+    last step answered, whichever is further (Back moves the bookmark back)."""
+    answered = [i for i, s in enumerate(lesson.steps) if (lesson.id, s.id) in latest]
+    bookmark = (_step_number(lesson, state) or 1) - 1
+    return max([bookmark, *answered])
 
 
 # --- helpers: rendering a step ---------------------------------------------------------------------
