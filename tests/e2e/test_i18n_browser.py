@@ -41,7 +41,7 @@ def test_a_japanese_player_learns_in_japanese_and_keeps_it(browser, base_url, sh
     shot("ja-home", page)
 
     page.get_by_role("navigation", name="メイン").get_by_role("link", name="サンドボックス").click()
-    expect(page.locator("#verdict")).to_contain_text("不適正")
+    expect(page.locator("#verdict")).to_contain_text("まだダメージを割り振っていません")  # untouched: neutral
     page.wait_for_load_state()  # htmx listens from DOMContentLoaded: a key pressed sooner is unheard
     player = page.get_by_role("slider", name="防御プレイヤーへ")
     player.focus()

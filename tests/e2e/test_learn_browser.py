@@ -105,7 +105,11 @@ def key_to(page: Page, name: str, value: int, attacker: str | None = None) -> No
 
 
 def next_step(page: Page) -> None:
-    page.get_by_role("navigation", name="Lesson steps").get_by_role("button", name="Next").click()
+    """Go on with the page's one forward button: the step's Next, or after feedback the
+    feedback's "Next step" (the step's own is then hidden)."""
+    forward = page.get_by_role("button", name=re.compile(r"^Next( step)?$"))
+    expect(forward).to_have_count(1)
+    forward.click()
     page.wait_for_load_state()  # htmx listens from DOMContentLoaded: a slider moved sooner is unheard
 
 

@@ -697,8 +697,8 @@ def test_a_lesson_steps_feedback_on_a_class_phone_is_learns(app, host):
     csrf = token_of(learn.get(f"/learn/{LESSON}/{STEP_ID}").get_data(as_text=True))
     in_learn = learn.post(f"/learn/{LESSON}/{STEP_ID}", headers=HX, data={
         "csrf_token": csrf, "lesson": LESSON, "step": STEP_ID, **ILLEGAL}).get_data(as_text=True)
-    next_form = re.compile(r'\s*<form class="actions" method="post" action="[^"]+/next">.*?</form>',
-                           re.S)
+    next_form = re.compile(
+        r'\s*<form class="actions next-on" method="post" action="[^"]+/next">.*?</form>', re.S)
     assert next_form.search(in_learn) and not next_form.search(in_class)  # the host paces it
     assert "702.19b" in in_class and in_class == next_form.sub("", in_learn)
 

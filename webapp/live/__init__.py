@@ -38,6 +38,13 @@ class Live:
     verdict: dict | None = None      # {"legal": bool, "problems": [{"text", "rule", "code"}]}
     analysis: dict | None = None     # the core's analyze() answer
     error: str | None = None         # why the core refused the board or the split
+    # No damage placed yet: every slider the learner can move is at 0 and the split isn't legal
+    # (locked sliders are the exercise's, not the learner's). The verdict is then neutral, with
+    # the core's words on what is missing, instead of a red "Not legal" on a board never touched.
+    untouched: bool = False
+    # The split is graded against a goal beyond legality (exact, most, lethal): a legal split is
+    # then said in neutral words, so the grade is the page's only red or green verdict.
+    goal: bool = False
 
     @property
     def legal(self) -> bool:
@@ -51,7 +58,7 @@ class Live:
 def live_check(board: dict, split: Mapping | None = None, *, form=None, editing: bool = False,
                fit: bool = False, best: bool = False, locked: RowText | None = None,
                explain: RowText | None = None, hide_most: Collection = (),
-               fixed: Mapping | None = None, blind: bool = False) -> Live:
+               fixed: Mapping | None = None, blind: bool = False, goal: bool = False) -> Live:
     """The sliders of `board` set to `split`, checked by the rules core.
 
     form: read the split from these slider fields instead (webapp.live.fields, the one reader),
@@ -71,6 +78,7 @@ def live_check(board: dict, split: Mapping | None = None, *, form=None, editing:
     blind: an exam before it is submitted: the sliders say only the damage placed and left,
          nothing the core worked out (lethal marks and tags, "at most N", gates, who divides the
          damage), since those are the key's parts and their reasons.
+    goal: the surface grades the split against a goal beyond legality (Live.goal).
     """
     names = labels(board)
     try:
@@ -111,7 +119,11 @@ def live_check(board: dict, split: Mapping | None = None, *, form=None, editing:
                                "{n}", str(row["value"])))
         if blind:
             view["chooser"] = None
-    return Live(board, split, names, attackers, verdict(board, result, views), analysis)
+    free = [row["value"] for view in attackers if view["assigns"] > 0
+            for row in view["rows"] if not row["locked"]]
+    untouched = bool(free) and not any(free) and not result.get("legal")
+    return Live(board, split, names, attackers, verdict(board, result, views), analysis,
+                untouched=untouched, goal=goal)
 
 
 

@@ -37,30 +37,31 @@ from ..network import base_url
 
 def live_response(template: str, blocks: Sequence[str], board: dict | Callable, form, *,
                   fixed: Mapping | None = None, hide_most: Collection = (), blind: bool = False,
-                  context: Mapping[str, object] | None = None, named: Hashable | None = None):
+                  goal: bool = False, context: Mapping[str, object] | None = None,
+                  named: Hashable | None = None):
     """The `blocks` of `template` for `board` with its sliders set by `form`, as an htmx answer.
 
     board: the contract's board, without its assignment (the one the page shows). Or, with
-        `named`, a function returning (board, hide_most) that is called only when the memo
-        hasn't the answer: `named` stands for both in the key (a question's reference, a
+        `named`, a function returning (board, hide_most, goal) that is called only when the memo
+        hasn't the answer: `named` stands for all three in the key (a question's reference, a
         practice board's lesson, kind and seed: the same name is always the same board), so a
         repeated split costs no question to be made again.
     form: its slider fields are read by the one reader (with the board's analysed sliders).
-    fixed, hide_most, blind: as for live_check.
+    fixed, hide_most, blind, goal: as for live_check.
     context: more values the blocks read (str, bool, int or None: they are part of the key).
     The sandbox, whose board is its whole editor form, asks the memo by that form instead
     (`remembered` with its own key, then `rendered`).
     """
     extra = dict(context or {})
     what = ("named", named) if named is not None else (canonical(board),
-                                                       tuple(sorted(hide_most)))
+                                                       tuple(sorted(hide_most)), goal)
     key = (template, tuple(blocks), what, str(get_locale() or "en"), posted(form),
            canonical(fixed), blind, tuple(sorted(extra.items())))
 
     def fresh() -> tuple[str, str]:
-        shown, hidden = board() if named is not None else (board, hide_most)
+        shown, hidden, graded = board() if named is not None else (board, hide_most, goal)
         live = live_check(shown, form=form, fit=True, fixed=fixed, hide_most=hidden,
-                          blind=blind)
+                          blind=blind, goal=graded)
         return rendered(template, blocks, live, extra)
 
     return remembered(key, fresh)

@@ -24,8 +24,8 @@ from ...live.fields import posted
 from ...live.words import verdict
 from ...rules import fit
 from ...services import classes
-from ..quiz import (goal_mark, question_board, resolved_question, stepped_split, options_of,
-                    shown_answer)
+from ..quiz import (goal_asked, goal_mark, question_board, resolved_question, stepped_split,
+                    options_of, shown_answer)
 from ..quiz.answers import QuizAnswerError, read_answer
 
 TEMPLATE = "quiz/question.html"
@@ -114,7 +114,8 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
     live = None
     if q["type"] == "assign":
         shown = split if split is not None else (given if isinstance(given, dict) else {})
-        live = live_check(shown_board, shown, fit=True, hide_most=goal_mark(q), blind=held)
+        live = live_check(shown_board, shown, fit=True, hide_most=goal_mark(q), blind=held,
+                          goal=goal_asked(q))
     # Retry until right: feedback at once, a right answer locks. One answer: the first locks;
     # an exam shows right or wrong (with the key) only once the host revealed it, a practice
     # quiz at once.

@@ -58,7 +58,7 @@ from ...services import answers, classes
 from ...services.answers import AnswerError
 from ..learn import curriculum, practice_verdict
 from ..live_answer import canonical, live_response
-from ..quiz import board_words, goal_mark, shown_answer
+from ..quiz import board_words, goal_asked, goal_mark, shown_answer
 from ..quiz.answers import QuizAnswerError, read_split
 from . import quiz, steps
 
@@ -339,7 +339,7 @@ class QuizSource:
         def question():
             if self.q["type"] != "assign":
                 abort(404)
-            return quiz.board(self.q), goal_mark(self.q)
+            return quiz.board(self.q), goal_mark(self.q), goal_asked(self.q)
 
         try:
             return live_response(quiz.TEMPLATE, ["verdict", "live_oob"], question, form,

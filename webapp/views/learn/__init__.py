@@ -99,7 +99,7 @@ def index():
     me = learner_id()
     states = progress.lessons(me)
     lessons = curriculum().lessons
-    upcoming = _continue(states)
+    upcoming = _continue(states, progress.latest_attempts(me))
     rows = []
     for lesson in lessons:
         state = states.get(lesson.id)
@@ -110,7 +110,7 @@ def index():
     return render_template("learn/index.html", rows=rows, continue_lesson=upcoming[0],
                            continue_url=upcoming[1], started=bool(states),
                            done=sum(r["status"] == "done" for r in rows),
-                           review_count=len(_review_items(me)),
+                           review_count=len(_review_items(me)["missed"]),
                            mastered={lesson_id for lesson_id, n in
                                      practice_service.mastered(me).items()
                                      if n >= practice_service.MASTERY})
@@ -119,7 +119,8 @@ def index():
 @bp.get("/review")
 def review():
     me = learner_id()
-    return render_template("learn/review.html", items=_review_items(me),
+    items = _review_items(me)
+    return render_template("learn/review.html", missed=items["missed"], skipped=items["skipped"],
                            answered_any=bool(progress.latest_attempts(me)))
 
 
@@ -201,7 +202,8 @@ def practice_verdict(lesson, current):
     field that is refused is an AnswerError (the feedback's place says why)."""
     try:  # the step names its board: made only when the memo hasn't this split
         return live_response(STEP_TEMPLATE, ["verdict", "live_oob"],
-                             lambda: (current.board_data(), parts.hidden_marks(current)),
+                             lambda: (current.board_data(), parts.hidden_marks(current),
+                                      parts.goal_asked(current)),
                              request.form, fixed=parts.slider_locks(current),
                              named=("step", lesson.id, current.id))
     except SliderError as err:
@@ -287,16 +289,28 @@ def _resume_url(lesson, state) -> str:
     return _step_url(lesson, lesson.steps[_step_number(lesson, state) - 1])
 
 
-def _continue(states):
-    """Where "Continue" goes: the lesson touched last if unfinished, else the first not done."""
-    open_ = [s for s in states.values() if not s.done and curriculum().get(s.lesson_id)]
-    if open_:
-        state = max(open_, key=lambda s: s.updated_at)
+def _continue(states, latest):
+    """Where "Continue" goes: a lesson with a question still unanswered (one whose every question
+    has an answer is skipped, finished or not): the one touched last among those started, else
+    the first such in the catalogue's order. `latest`: the learner's latest answers."""
+    def open_(lesson) -> bool:
+        state = states.get(lesson.id)
+        return not (state and state.done) and any(
+            (lesson.id, s.id) not in latest for s in lesson.steps if s.type in answers.ANSWERABLE)
+
+    started = [s for s in states.values()
+               if curriculum().get(s.lesson_id) and open_(curriculum().lesson(s.lesson_id))]
+    if started:
+        state = max(started, key=lambda s: s.updated_at)
         lesson = curriculum().lesson(state.lesson_id)
         return lesson, _resume_url(lesson, state)
     for lesson in curriculum().lessons:
-        if lesson.id not in states:
-            return lesson, _resume_url(lesson, None)
+        if open_(lesson):
+            return lesson, _resume_url(lesson, states.get(lesson.id))
+    for lesson in curriculum().lessons:  # every question answered: what is left is to finish
+        state = states.get(lesson.id)
+        if not (state and state.done):
+            return lesson, url_for(".finished", lesson_id=lesson.id)
     return None, None
 
 
@@ -322,20 +336,23 @@ def _stored_answer(me, lesson, current, raw):
         return None, None
 
 
-def _review_items(me) -> list[dict]:
-    """Steps to go back to, in lesson order: those whose latest answer was wrong, and questions
-    skipped in lessons the learner has started."""
+def _review_items(me) -> dict[str, list[dict]]:
+    """Steps to go back to, in lesson order: "missed", those whose latest answer was wrong (what
+    Review's "(N waiting)" counts), and "skipped", questions left without an answer before the
+    furthest step reached in a lesson (passing a step with Next is no mistake; steps not reached
+    yet are not skipped)."""
     latest = progress.latest_attempts(me)
     started = progress.lessons(me)
-    items = []
+    items = {"missed": [], "skipped": []}
     for lesson in curriculum().lessons:
         if lesson.id not in started:
             continue
-        for current in lesson.steps:
+        reached = _reached(lesson, started[lesson.id], latest)
+        for index, current in enumerate(lesson.steps):
             if current.type not in answers.ANSWERABLE:
                 continue
             attempt = latest.get((lesson.id, current.id))
-            if attempt is not None and attempt.correct:
+            if (attempt is not None and attempt.correct) or (attempt is None and index >= reached):
                 continue
             said = None
             if attempt is not None:
@@ -343,12 +360,22 @@ def _review_items(me) -> list[dict]:
                     said = parts.said(current, answers.grade(current, attempt.answer))
                 except AnswerError:  # the step changed since that answer
                     continue
-            items.append({"lesson": lesson, "step": current,
-                          "number": lesson.step_index(current.id) + 1,
-                          "name": parts.step_name(current), "title": lesson.title(parts.lang()),
-                          "text": current.text(parts.lang()), "said": said,
-                          "url": _step_url(lesson, current)})
+            kind = "skipped" if attempt is None else "missed"
+            items[kind].append({"lesson": lesson, "step": current,
+                                "number": lesson.step_index(current.id) + 1,
+                                "name": parts.step_name(current),
+                                "title": lesson.title(parts.lang()),
+                                "text": current.text(parts.lang()), "said": said,
+                                "url": _step_url(lesson, current)})
     return items
+
+
+def _reached(lesson, state, latest) -> int:
+    """The index of the furthest step of `lesson` the learner has been on: its bookmark or the
+    last step answered, whichever is further (Back moves the bookmark back)."""
+    answered = [i for i, s in enumerate(lesson.steps) if (lesson.id, s.id) in latest]
+    bookmark = (_step_number(lesson, state) or 1) - 1
+    return max([bookmark, *answered])
 
 
 # --- helpers: rendering a step ---------------------------------------------------------------------

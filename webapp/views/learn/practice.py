@@ -31,7 +31,7 @@ from ...rules import fit
 from ...services import practice, progress
 from ...services.answers import sliders, step_slider
 from ..live_answer import live_response
-from ..quiz import goal_mark
+from ..quiz import goal_asked, goal_mark
 from ..quiz.answers import QuizAnswerError, read_answer, read_split
 from . import bp, clock, curriculum, learner_id, learner_id_or_new, reasons
 from . import steps as parts
@@ -87,7 +87,7 @@ def practice_live():
             item = _item(*signed)
             if item.q["type"] != "assign":
                 abort(404)
-            return item.board, goal_mark(item.q)
+            return item.board, goal_mark(item.q), goal_asked(item.q)
 
         try:  # the one live path
             return live_response(TEMPLATE, ["verdict", "live_oob"], board, request.form,
@@ -217,7 +217,8 @@ def _board_context(item, stored, split) -> dict:
         out["shown_split"] = parts.split_list(q["board"], names)
     if q["type"] == "assign":
         shown = split if split is not None else (stored.answer if stored else {})
-        out["live"] = live_check(item.board, shown, fit=True, hide_most=goal_mark(q))
+        out["live"] = live_check(item.board, shown, fit=True, hide_most=goal_mark(q),
+                                 goal=goal_asked(q))
     if stored is not None:
         out["feedback"] = _feedback(item, stored, names)
     return out

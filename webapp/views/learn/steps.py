@@ -156,12 +156,19 @@ def board_sliders(current, board, assignment):
     fixed = slider_locks(current)
     if assignment is None:
         assignment = fixed
-    return live_check(board, assignment, fit=True, hide_most=hidden_marks(current), fixed=fixed)
+    return live_check(board, assignment, fit=True, hide_most=hidden_marks(current), fixed=fixed,
+                      goal=goal_asked(current))
 
 
 def slider_locks(current) -> dict:
     """A step's locked sliders ({attacker: {recipient: amount}}; {} when none)."""
     return getattr(current, "fixed", {}) or {}
+
+
+def goal_asked(current) -> bool:
+    """A practice step graded against more than legality (exact, most): its live verdict says a
+    legal split in neutral words (Live.goal), so "Not quite" is the only red or green."""
+    return getattr(getattr(current, "goal", None), "kind", "legal") != "legal"
 
 
 def hidden_marks(current) -> tuple:

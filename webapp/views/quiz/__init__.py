@@ -225,7 +225,7 @@ def live(token: str, n: int):
         q = resolved_question(ref)
         if q["type"] != "assign":  # a replaced question has no sliders either
             abort(404)
-        return question_board(q), goal_mark(q)
+        return question_board(q), goal_mark(q), goal_asked(q)
 
     try:  # the one live path
         return live_response(TEMPLATE, ["verdict", "live_oob"], question, request.form,
@@ -336,6 +336,12 @@ def goal_mark(q: dict) -> tuple:
     return ((q["goal"]["creature"], q["goal"]["recipient"]),) if q.get("goal") else ()
 
 
+def goal_asked(q: dict) -> bool:
+    """An assign question graded against more than legality (exact, most): its live verdict
+    says a legal split in neutral words (Live.goal)."""
+    return (q.get("goal") or {}).get("kind", "legal") != "legal"
+
+
 def question_board(q: dict) -> dict | None:
     """The question's board without the split it judges (legal and rule questions show that
     split in words); None for a question about no board."""
@@ -387,7 +393,7 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
     live = None
     if q["type"] == "assign":
         shown = split if split is not None else (given if isinstance(given, dict) else {})
-        live = live_check(board, shown, fit=True, hide_most=goal_mark(q),
+        live = live_check(board, shown, fit=True, hide_most=goal_mark(q), goal=goal_asked(q),
                           blind=not practice and not done)  # an exam: no lethal marks, no gates
     cards = board_cards(board, labels(board)) if board is not None else None
     options = options_of(attempt.token, n, q)

@@ -23,7 +23,7 @@ from ...live.fields import SliderError
 from ...live.words import slider_error_text
 from ...rules import fit
 from ..live_answer import live_response
-from . import TEMPLATE, bp, goal_mark, options_of, quiz_questions
+from . import TEMPLATE, bp, goal_asked, goal_mark, options_of, quiz_questions
 from .answers import QuizAnswerError, read_answer, read_split
 from .sharing import no_store, owned
 
@@ -63,7 +63,7 @@ def preview_live(token: str, n: int):
     try:
         if wants_fragment():  # the one live path
             return live_response(TEMPLATE, ["verdict", "live_oob"], board(q), request.form,
-                                 hide_most=goal_mark(q))
+                                 hide_most=goal_mark(q), goal=goal_asked(q))
         split = read_split(q, request.form)
     except (QuizAnswerError, SliderError) as err:  # the verdict's place says why
         message = slider_error_text(err) if isinstance(err, SliderError) else str(err)
@@ -97,7 +97,8 @@ def _context(quiz, n: int, q: dict, *, given=None, correct=None, error=None, spl
     live = None
     if q["type"] == "assign":
         shown = split if split is not None else (given if isinstance(given, dict) else {})
-        live = live_check(shown_board, shown, fit=True, hide_most=goal_mark(q))
+        live = live_check(shown_board, shown, fit=True, hide_most=goal_mark(q),
+                          goal=goal_asked(q))
     return {
         "q": q, "n": n, "live": live, "error": error, "given": given, "correct": correct,
         "cards": board_cards(shown_board, labels(shown_board)) if shown_board else None,
