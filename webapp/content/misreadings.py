@@ -466,6 +466,13 @@ def diagnose_split(board: dict, split: dict, *, goal: str = "legal", creature: s
 
     `goal`: "legal" (any legal split), "exact" or "most" (of `creature`'s damage to
     `recipient`). A split that is right on the real board is never explained."""
+    found = explain_split(board, split, goal=goal, creature=creature, recipient=recipient)
+    return found[0] if found else None
+
+
+def explain_split(board: dict, split: dict, *, goal: str = "legal", creature: str | None = None,
+                  recipient: str = "player") -> tuple[Misreading, str] | None:
+    """diagnose_split, with the attacker whose damage the misreading is about."""
     board = _filled(board)
     try:
         real = check(board, split)["legal"]
@@ -492,9 +499,9 @@ def diagnose_split(board: dict, split: dict, *, goal: str = "legal", creature: s
                     continue
                 sent = _sent(split, cid, goes_to)
                 if sent == misread_most and (not real or sent != real_most):
-                    return misreading  # exactly what the misread board lets through
+                    return misreading, cid  # exactly what the misread board lets through
                 if not real and loose is None:
-                    loose = misreading
+                    loose = misreading, cid
     return loose
 
 
