@@ -35,10 +35,10 @@ def misreading(board, current, params) -> dict | None:
                             creature=params["creature_name"], recipient=params["recipient_name"])}
 
 
-def split_misreading(board, current, split, names) -> dict | None:
-    """The misreading a wrong split reveals (webapp.content.misreadings), in words without a
-    number: a nudge can name it before the answer is shown."""
-    question = current.as_question()
+def split_misreading(board, question, split, names) -> dict | None:
+    """The misreading a wrong split to a slider `question` (a kinds.Split) reveals
+    (webapp.content.misreadings), in words without a number: a nudge can name it before the
+    answer is shown."""
     found = explain_split(board, split, goal=question.goal, creature=question.creature,
                           recipient=question.recipient)
     if found is None:

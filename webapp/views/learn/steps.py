@@ -249,7 +249,8 @@ def feedback(current, graded, names, board, level=None) -> dict:
         out["reason"] = graded.reason
         out["params"] = p
         if not graded.correct:
-            out["misreading"] = split_misreading(board, current, graded.answer["assignment"], names)
+            out["misreading"] = split_misreading(board, current.as_question(),
+                                                 graded.answer["assignment"], names)
         if graded.correct:  # praise names the reason: each blocker's damage against its lethal
             out["reasons"] = lethal_lines(core, names)
             if current.play_out:
