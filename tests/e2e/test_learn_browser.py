@@ -198,7 +198,7 @@ def test_a_new_player_completes_three_lessons_and_progress_survives_a_restart(
     page.get_by_role("spinbutton").fill("6")
     page.get_by_role("spinbutton").press("Enter")
     expect(page.locator("#feedback")).to_contain_text(  # a nudge first: not the answer
-        "You said 6; that isn’t the most Force of Nature can send to the defending player.")
+        "You said 6; that is more than Force of Nature can send to the defending player.")
     expect(page.locator("#feedback")).not_to_contain_text("is 4")
     page.locator("#feedback").get_by_role("button", name="Show me the answer").click()
     expect(page.locator("#feedback")).to_contain_text(

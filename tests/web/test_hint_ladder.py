@@ -37,7 +37,7 @@ def test_a_first_miss_gets_a_nudge_naming_the_misreading_not_the_answer(client, 
     html = answer_page(client, FON, "two-predict", TOO_MANY, hx)
     said = feedback(html)
     assert 'data-ladder="1"' in html and "Not quite" in said
-    assert "You said 6; that isn’t the most Force of Nature can send" in said
+    assert "You said 6; that is more than Force of Nature can send" in said
     assert 'data-misreading="one_blocker_only"' in html  # 8 − 2: as if one Bears needed lethal
     assert not re.search(r"\b4\b", said)  # the answer is nowhere in the nudge
     assert "Where 4 comes from" not in html and 'type="range"' not in html  # no board to try yet
@@ -158,3 +158,9 @@ def test_a_class_still_shows_the_answer_at_once():
     from webapp.views.learn import steps
     import inspect
     assert inspect.signature(steps.step_context).parameters["level"].default is None
+
+
+def test_a_nudge_says_which_way_a_prediction_is_off(client):
+    said = feedback(answer_page(client, FON, "two-predict", {"amount": "2"}))
+    assert "You said 2; Force of Nature can send more than that to the defending player." in said
+    assert not re.search(r"\b4\b", said)
