@@ -2,7 +2,7 @@
 (`step_attempts.revealed_at`; an answer from before has none). A right answer given soon after
 the answer was shown doesn't take the step off the Review list.
 
-Revision ID: 0012
+Revision ID: 0013
 Revises: 0011
 Create Date: 2026-11-27
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012"
+revision = "0013"
 down_revision = "0011"
 branch_labels = None
 depends_on = None
