@@ -39,6 +39,9 @@ def test_a_wrong_prediction_is_named_as_the_misreading_it_reveals(page: Page, sh
     feedback = page.locator("#feedback")
     expect(feedback.get_by_text("Not quite")).to_be_visible()
     expect(feedback.locator(".misreading")).to_contain_text("has deathtouch, so 1 damage")
+    no_violations(page)  # the nudge (issue 24), then the answer with its reasons
+    feedback.get_by_role("button", name="Show me the answer").click()
+    expect(feedback.locator(".misreading")).to_contain_text("has deathtouch, so 1 damage")
     expect(feedback.locator(".reasons li").first).to_contain_text("deathtouch: 1 is lethal")
     no_violations(page)
     shot("engine-misreading-phone")

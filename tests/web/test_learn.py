@@ -53,6 +53,20 @@ def answer_page(client, lesson, step, data, hx=False):
     return client.get(response.headers["Location"]).get_data(as_text=True)
 
 
+def shown_page(client, lesson, step, data, hx=False):
+    """A wrong answer, then "Show me the answer" (the hint ladder's last rung): the HTML with the
+    worked answer, following the redirect without htmx."""
+    response = post(client, lesson, step, data)
+    assert response.status_code == 303
+    attempt = re.search(r"answer=(\d+)", response.headers["Location"]).group(1)
+    response = post(client, lesson, step, {"answer": attempt}, HX if hx else None, "/show")
+    if hx:
+        assert response.status_code == 200
+        return response.get_data(as_text=True)
+    assert response.status_code == 303
+    return client.get(response.headers["Location"]).get_data(as_text=True)
+
+
 def right_answer(step) -> dict:
     if step.type == "practice":
         return {f"dmg:{a}:{r}": n for a, split in step.solution.items() for r, n in split.items()
@@ -181,16 +195,21 @@ def test_a_practice_mistake_is_named_with_names_and_numbers(client):
     assert "Not quite" in html
     assert "Grizzly Bears C has 1 of the 2 damage it needs" in html
     assert "Rule 702.19b" in html
-    assert "Hint for another try" in html and "How much does Bears C need first?" in html
+    assert "data-ladder=\"1\"" in html
+    assert "How much does Bears C need first?" not in html.split('id="feedback"')[1]
+    html = answer_page(client, "force-of-nature", "split-d-practice",
+                       {"dmg:fon:bears-c": "1", "dmg:fon:player": "2"})  # a second miss: the hint
+    assert "data-ladder=\"2\"" in html and "A hint" in html
+    assert "How much does Bears C need first?" in html.split('id="feedback"')[1]
     assert 'value="1"' in re.search(r'<input[^>]*name="dmg:fon:bears-c"[^>]*>', html).group(0)
 
 
 def test_a_legal_split_that_misses_the_goal_says_by_how_much(client):
-    html = answer_page(client, "force-of-nature", "split-d-practice",
+    html = shown_page(client, "force-of-nature", "split-d-practice",
                        {"dmg:fon:bears-c": "3", "dmg:fon:player": "0"})
     assert ("sends 0 to the defending player and this exercise asks for exactly 1"
             in text(html))
-    html = answer_page(client, "force-of-nature", "most-practice",
+    html = shown_page(client, "force-of-nature", "most-practice",
                        {"dmg:fon:bears-a": "2", "dmg:fon:bears-b": "2", "dmg:fon:bears-c": "3",
                         "dmg:fon:player": "1"})
     assert "sends only 1 to the defending player; a legal split can send 2" in text(html)
@@ -241,7 +260,7 @@ def test_predict_asks_for_the_number_before_showing_any_slider(client):
 
 @pytest.mark.parametrize("hx", [False, True], ids=["page", "htmx"])
 def test_a_wrong_prediction_gets_the_number_the_rule_and_a_board_to_try(client, hx):
-    html = answer_page(client, "force-of-nature", "two-predict", {"amount": "6"}, hx)
+    html = shown_page(client, "force-of-nature", "two-predict", {"amount": "6"}, hx)
     assert "You said 6, but the most Force of Nature can send to the defending player is 4." \
         in text(html)
     assert "8 − 4 = 4 may trample over" in html
@@ -266,7 +285,7 @@ def test_the_board_after_a_prediction_works_without_javascript_and_keeps_the_fee
 
 @pytest.mark.parametrize("hx", [False, True], ids=["page", "htmx"])
 def test_a_wrong_choice_explains_the_chosen_option_and_the_right_one(client, hx):
-    html = answer_page(client, "force-of-nature", "which-illegal", {"option": "four-four"}, hx)
+    html = shown_page(client, "force-of-nature", "which-illegal", {"option": "four-four"}, hx)
     assert "Not quite" in html
     assert "This one is legal (split b)." in html
     assert "The right answer:" in html and "This is the illegal one." in html
@@ -282,7 +301,7 @@ def test_a_right_choice_explains_itself_and_is_checked_again_on_the_page(client)
 
 @pytest.mark.parametrize("hx", [False, True], ids=["page", "htmx"])
 def test_legal_or_not_names_the_deciding_rule_and_the_blocker_short_of_lethal(client, hx):
-    html = answer_page(client, "force-of-nature", "skip-one-legal", {"verdict": "legal"}, hx)
+    html = shown_page(client, "force-of-nature", "skip-one-legal", {"verdict": "legal"}, hx)
     assert "Not quite" in html
     assert "You said “Legal”; the split is not legal." in text(html)
     assert "Deciding rule: 702.19b" in html

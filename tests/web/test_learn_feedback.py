@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_learn import CURRICULUM, answer_page, right_answer, text
+from tests.web.test_learn import CURRICULUM, answer_page, right_answer, shown_page, text
 from webapp.content.misreadings import misread_numbers
 
 PREDICTS = [(lesson.id, step.id) for lesson in CURRICULUM for step in lesson.steps
@@ -41,7 +41,7 @@ def test_each_misread_number_gets_its_own_explanation(client, lesson_id, step_id
 def test_a_number_no_misreading_explains_still_gets_the_reason(client, lesson_id, step_id):
     step, numbers = misreadings_of(lesson_id, step_id)
     other = next(n for n in range(0, 999) if n != step.answer and n not in numbers)
-    html = answer_page(client, lesson_id, step_id, {"amount": str(other)})
+    html = shown_page(client, lesson_id, step_id, {"amount": str(other)})
     assert "Not quite" in html and "data-misreading" not in html
     assert f"You said {other}, but the most" in text(html) and f"is {step.answer}." in text(html)
 
@@ -62,8 +62,10 @@ def test_a_right_prediction_is_praised_with_its_reason(client, lesson_id, step_i
 def test_legal_or_not_is_explained_whichever_button_was_pressed(client, lesson_id, step_id,
                                                                  verdict):
     step = CURRICULUM.lesson(lesson_id).step(step_id)
-    html = answer_page(client, lesson_id, step_id, {"verdict": verdict}, hx=verdict == "legal")
-    assert ("Right!" in html) is ((verdict == "legal") is step.legal)
+    right = (verdict == "legal") is step.legal
+    page = answer_page if right else shown_page  # a miss shows the answer when asked
+    html = page(client, lesson_id, step_id, {"verdict": verdict}, hx=verdict == "legal")
+    assert ("Right!" in html) is right
     if step.legal:
         assert 'class="problems"' not in html
         if step.board_data().get("blockers"):

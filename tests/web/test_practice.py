@@ -252,3 +252,22 @@ def test_a_wrong_verdict_and_a_wrong_split_get_the_cores_reasons(client, app):
                 .get_data(as_text=True))
     assert "Not quite" in html
     assert "This split breaks a rule:" in html or "a legal split can send" in html
+
+
+def test_a_wrong_split_on_a_practice_board_names_its_misreading(client, app):
+    """Issue 24: a slider answer names the mistake, as a wrong number does."""
+    from webapp.content.kinds import kind_of
+    from webapp.content.misreadings import plausible_splits
+
+    finish(client, CURRICULUM.lesson("what-trample-does"))
+    for _ in range(10):
+        token, q = board_of_type(client, app, "assign")
+        named = [(split, code) for split, code in plausible_splits(kind_of(q)) if code]
+        if named:
+            break
+    else:
+        raise AssertionError("no practice board with a split a misreading explains")
+    split, code = named[0]
+    data = {f"dmg:{a}:{r}": str(n) for a, row in split.items() for r, n in row.items()}
+    html = client.get(answer(client, token, data).headers["Location"]).get_data(as_text=True)
+    assert "Not quite" in html and f'data-misreading="{code}"' in html

@@ -9,6 +9,12 @@ the generic explanation built from the core's lethal details.
 
     misread_numbers(board, creature, recipient) -> {number: Misreading}   first misreading wins
     diagnose(board, creature, recipient, said)   -> Misreading | None
+    diagnose_split(board, split, goal=, creature=, recipient=) -> Misreading | None
+
+A wrong split is read the same way: a misreading explains it when the rules core's `check` finds
+the split legal on the misread board while it is wrong on the real one - first a split that is
+also the most the misread board lets through (exactly lethal on the misread board), then any
+split legal only on the misread board. Its `split_sentence` says so without a number.
 
 Works for every predict step of every lesson without lesson data: the board is all it reads.
 Sentences are English msgids marked with N_ and translated where they are shown; their params are
@@ -19,9 +25,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..rules import BoardError, analyze
+from ..rules import BoardError, analyze, check
 
 
 def N_(text: str) -> str:
@@ -35,6 +41,7 @@ class Misreading:
     rule: str
     sentence: str
     misread: Callable[[dict, str], list[dict]]  # (board, creature id) -> misread boards ([] = n/a)
+    split_sentence: str | None = None  # the same misreading seen in a split (no number in it)
 
 
 def _attacker(board: dict, cid: str) -> dict | None:
@@ -229,12 +236,21 @@ def _swapped_numbers(board: dict, cid: str) -> list[dict]:
     return [misread] if any(c["power"] != c["toughness"] for c in creatures) else []
 
 
+def _blocker_power(board, attacker):
+    """A blocker's power read as the damage that destroys it (its toughness)."""
+    changed = [b for b in _blockers_of(board, attacker) if b["power"] != b["toughness"]
+               and b["power"] > b.get("damage", 0)]
+    for b in changed:
+        b["toughness"] = b["power"]
+    return bool(changed)
+
+
 def _simple(change) -> Callable[[dict, str], list[dict]]:
     return lambda board, cid: _changed(board, cid, change)
 
 
 # In order: when two misreadings give the same number, the first (more specific) one is named.
-MISREADINGS: tuple[Misreading, ...] = (
+_MISREADINGS: tuple[Misreading, ...] = (
     Misreading("deathtouch_formula", "702.2c", N_(
         "%(said)s is what the shortcut “power minus one per blocker” gives. A blocker that already "
         "has lethal damage marked needs nothing more, even from a deathtouch attacker."),
@@ -313,12 +329,74 @@ MISREADINGS: tuple[Misreading, ...] = (
         "%(said)s is what you get if the blockers weren’t there. Each blocker must be assigned "
         "lethal damage before any goes past it."),
         _simple(_unblocked)),
+    Misreading("blocker_power_as_toughness", "702.19b", N_(
+        "%(said)s is what you get if a blocker’s power were the damage that destroys it. Lethal "
+        "damage comes from its toughness, the second number, less any damage already marked."),
+        _simple(_blocker_power)),
     Misreading("power_toughness_swapped", "208.1", N_(
         "%(said)s is what you get by reading power and toughness the wrong way round. In 6/4 the "
         "first number, power, is the damage the creature deals; the second, toughness, is how "
         "much damage destroys it."),
         _swapped_numbers),
 )
+
+# The same misreadings seen in a split: said without a number (a nudge must not give the answer
+# away), each with the rule of its number sentence.
+SPLIT_SENTENCES = {
+    "deathtouch_formula": N_(
+        "Your split gives damage to a blocker that already has lethal damage marked. It needs "
+        "nothing more, even from a deathtouch attacker."),
+    "deathtouch_ignored": N_(
+        "Your split gives a blocker its whole toughness. %(creature)s has deathtouch, so 1 "
+        "damage to a blocker is already lethal."),
+    "marked_forgotten": N_(
+        "Your split leaves out the damage already marked on a blocker. It counts: a damaged "
+        "blocker needs only its toughness minus the damage it has."),
+    "other_attackers_ignored": N_(
+        "Your split has %(creature)s kill a shared blocker alone. Damage the other attacker "
+        "assigns to it in the same step counts toward lethal."),
+    "protection_raises_lethal": N_(
+        "Your split treats protection or indestructible as if it changed lethal damage. Lethal "
+        "damage comes from toughness and marked damage only."),
+    "protected_skipped": N_(
+        "Your split passes over a blocker with protection or indestructible. It is still "
+        "blocking, so it too needs lethal damage before any damage goes past it."),
+    "one_blocker_only": N_(
+        "Your split sends damage on before every blocker has lethal damage. Trample lets damage "
+        "go past only once each blocker has been assigned lethal damage."),
+    "plain_trample_past_walker": N_(
+        "Your split sends damage past the planeswalker to its controller. Plain trample stops at "
+        "the planeswalker; only trample over planeswalkers goes on."),
+    "battle_as_planeswalker": N_(
+        "Your split sends damage past the battle. Past a battle’s blockers, the damage can go "
+        "only to the battle."),
+    "loyalty_skipped": N_(
+        "Your split reaches the controller before the planeswalker is assigned its loyalty. "
+        "Trample over planeswalkers goes on only after that."),
+    "deathtouch_on_walker": N_(
+        "Your split treats deathtouch as lethal for the planeswalker too. Deathtouch changes "
+        "lethal damage for creatures only: the planeswalker needs its full loyalty first."),
+    "left_target_passes_on": N_(
+        "Your split sends damage on although the planeswalker or battle left combat. The "
+        "attacker then attacks nothing: its damage goes only to creatures still blocking it."),
+    "blocked_gets_through": N_(
+        "Your split sends damage past the blockers of a creature without trample. Without "
+        "trample, all of a blocked creature’s damage goes to its blockers."),
+    "gone_blockers_without_trample": N_(
+        "Your split sends damage on from a creature whose blockers all left combat. It stays "
+        "blocked: without trample it assigns no combat damage."),
+    "trample_ignored": N_(
+        "Your split keeps all of %(creature)s’s damage on its blockers. With trample, damage "
+        "beyond lethal may go on to what it attacks."),
+    "blockers_ignored": N_(
+        "Your split sends damage on as if the blockers weren’t there. Each blocker must be "
+        "assigned lethal damage before any goes past it."),
+    "blocker_power_as_toughness": N_(
+        "Your split gives a blocker its power, not its toughness. Lethal damage comes from "
+        "toughness, the second number, less any damage already marked."),
+}
+MISREADINGS: tuple[Misreading, ...] = tuple(
+    replace(m, split_sentence=SPLIT_SENTENCES.get(m.code)) for m in _MISREADINGS)
 BY_CODE = {m.code: m for m in MISREADINGS}
 
 
@@ -359,3 +437,99 @@ def misread_numbers(board: dict, creature: str, recipient: str = "player") -> di
 def diagnose(board: dict, creature: str, recipient: str, said: int) -> Misreading | None:
     """The misreading that leads to `said`, or None (right, or no known misreading gives it)."""
     return misread_numbers(board, creature, recipient).get(said)
+
+
+def _sent(split: dict, creature: str, recipient: str) -> int:
+    return split.get(creature, {}).get(recipient, 0)
+
+
+def _target(board: dict, cid: str) -> str:
+    """What an attacker's damage goes on to past its blockers: "player" for a player, a
+    planeswalker's or battle's id else."""
+    attacker = _attacker(board, cid) or {}
+    return attacker.get("attacking", "player") or "player"
+
+
+def _legal(board: dict, split: dict) -> bool | None:
+    """The core's check of `split` (less attackers the board has no more), None if refused."""
+    present = {a["id"] for a in board.get("attackers", [])}
+    try:
+        return check(board, {a: {r: n for r, n in row.items() if n}
+                             for a, row in split.items() if a in present})["legal"]
+    except BoardError:
+        return None
+
+
+def diagnose_split(board: dict, split: dict, *, goal: str = "legal", creature: str | None = None,
+                   recipient: str = "player") -> Misreading | None:
+    """The misreading that explains a wrong split (see the module's docstring), or None.
+
+    `goal`: "legal" (any legal split), "exact" or "most" (of `creature`'s damage to
+    `recipient`). A split that is right on the real board is never explained."""
+    found = explain_split(board, split, goal=goal, creature=creature, recipient=recipient)
+    return found[0] if found else None
+
+
+def explain_split(board: dict, split: dict, *, goal: str = "legal", creature: str | None = None,
+                  recipient: str = "player") -> tuple[Misreading, str] | None:
+    """diagnose_split, with the attacker whose damage the misreading is about."""
+    board = _filled(board)
+    try:
+        real = check(board, split)["legal"]
+        real_most = most(board, creature, recipient) if goal == "most" and creature else None
+    except BoardError:
+        return None
+    if real and (goal != "most" or real_most is None
+                 or _sent(split, creature, recipient) == real_most):
+        return None  # right (an exact goal's wrong amount is not a misreading of the board)
+    ids = [creature] if creature else [a["id"] for a in board.get("attackers", [])
+                                       if a["id"] in split]
+    loose = None
+    for misreading in MISREADINGS:
+        if misreading.split_sentence is None:
+            continue
+        for cid in ids:
+            goes_to = recipient if cid == creature else _target(board, cid)
+            for misread in misreading.misread(board, cid):
+                if not _legal(misread, split):
+                    continue
+                try:
+                    misread_most = most(misread, cid, goes_to)
+                except BoardError:
+                    continue
+                sent = _sent(split, cid, goes_to)
+                if sent == misread_most and (not real or sent != real_most):
+                    return misreading, cid  # exactly what the misread board lets through
+                if not real and loose is None:
+                    loose = misreading, cid
+    return loose
+
+
+def plausible_splits(question):
+    """The wrong splits a misreading leads to on a slider question (a `kinds.Split`): each
+    misread board's own best split (the core's `analyze`, locked sliders kept), when it is wrong
+    on the real board, with the code `diagnose_split` names it by (None: not named). For
+    measuring and testing how often a mistake can be named."""
+    board = _filled(question.board)
+    fixed = question.fixed or {}
+    ids = [question.creature] if question.creature else [a["id"] for a in board["attackers"]]
+    for misreading in MISREADINGS:
+        for cid in ids:
+            for misread in misreading.misread(board, cid):
+                present = {a["id"] for a in misread["attackers"]}
+                try:
+                    best = analyze(misread, fixed={a: r for a, r in fixed.items()
+                                                   if a in present})["best"]
+                except BoardError:
+                    continue
+                split = {a["id"]: dict(best.get(a["id"], {})) for a in board["attackers"]}
+                if any(split[a].get(r, 0) != n for a, row in fixed.items() for r, n in row.items()):
+                    continue
+                try:
+                    if question.grade(split).correct:
+                        continue
+                except Exception:  # noqa: BLE001 - a split the question can't read
+                    continue
+                found = diagnose_split(board, split, goal=question.goal,
+                                       creature=question.creature, recipient=question.recipient)
+                yield split, found.code if found else None

@@ -47,6 +47,8 @@ class StepAttempt(db.Model):
     answer: Mapped[Any] = mapped_column(JSON, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  nullable=False)
+    # When the learner asked to see the worked answer after this (wrong) answer ("Show me").
+    revealed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class LessonProgress(db.Model):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import func, select
 
@@ -158,6 +158,80 @@ def first_attempts(learner_id: str | None, lesson_id: str) -> dict[tuple[str, st
 def to_review(learner_id: str | None) -> list[Attempt]:
     """The steps whose latest answer was wrong, oldest mistake first."""
     return [a for a in latest_attempts(learner_id).values() if not a.correct]
+
+
+# --- the hint ladder -------------------------------------------------------------------------------
+
+# The miss that shows the worked answer: the first gets a nudge, the second the step's hint.
+ANSWER_AT = 3
+# After the answer was shown, a right answer clears the step from Review only this long after:
+# copying the answer just seen proves nothing (a similar board will, once there is one).
+CLEAN_AFTER = timedelta(days=1)
+
+
+def ladder(learner_id: str | None, attempt_id: int) -> tuple[int, bool]:
+    """(the wrong answers in a row to this attempt's step ending with it, whether the learner
+    asked to see the answer after one of them); (0, False) for a right or unknown attempt."""
+    row = db.session.get(StepAttempt, attempt_id) if learner_id else None
+    if row is None or row.learner_id != learner_id:
+        return 0, False
+    rows = db.session.scalars(
+        select(StepAttempt).where(StepAttempt.learner_id == learner_id,
+                                  StepAttempt.lesson_id == row.lesson_id,
+                                  StepAttempt.step_id == row.step_id,
+                                  StepAttempt.id <= attempt_id)
+        .order_by(StepAttempt.id.desc()))
+    misses, revealed = 0, False
+    for attempt in rows:
+        if attempt.correct:
+            break
+        misses += 1
+        revealed = revealed or attempt.revealed_at is not None
+    return misses, revealed
+
+
+def reveal(learner_id: str | None, attempt_id: int, at: datetime | None = None) -> bool:
+    """The learner asks for the worked answer after this wrong answer; committed on return.
+    False for a right answer or someone else's."""
+    row = db.session.get(StepAttempt, attempt_id) if learner_id else None
+    if row is None or row.learner_id != learner_id or row.correct:
+        return False
+    if row.revealed_at is None:
+        def mark():
+            row.revealed_at = at or utcnow()
+        write(mark)
+    return True
+
+
+def answer_seen(learner_id: str | None) -> set[tuple[str, str]]:
+    """(lesson id, step id) of the steps answered right last, but only soon after the worked
+    answer was shown (the ANSWER_AT-th miss in a row, or "Show me"): they stay in Review."""
+    if not learner_id:
+        return set()
+    rows = db.session.scalars(select(StepAttempt).where(StepAttempt.learner_id == learner_id)
+                              .order_by(StepAttempt.id))
+    seen: dict[tuple[str, str], datetime | None] = {}
+    misses: dict[tuple[str, str], int] = {}
+    for row in rows:
+        key = (row.lesson_id, row.step_id)
+        if row.correct:
+            misses[key] = 0
+            shown = seen.get(key)
+            if shown is not None and _aware(row.created_at) - _aware(shown) >= CLEAN_AFTER:
+                seen[key] = None
+            continue
+        misses[key] = misses.get(key, 0) + 1
+        for at in (row.revealed_at, row.created_at if misses[key] >= ANSWER_AT else None):
+            if at is not None and (seen.get(key) is None or _aware(at) > _aware(seen[key])):
+                seen[key] = at
+    latest = latest_attempts(learner_id)
+    return {key for key, shown in seen.items()
+            if shown is not None and key in latest and latest[key].correct}
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes (stored as UTC)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def _attempt(row: StepAttempt) -> Attempt:

@@ -6,6 +6,8 @@ GET  /learn/<lesson>[?step=N]            -> the lesson's first (or Nth) step
 GET  /learn/<lesson>/<step>[?answer=id]  a step; with ?answer= the feedback to that stored answer
 POST /learn/<lesson>/<step>              an answer: stored, then feedback (303 to ?answer=, or the
                                          `feedback` block for htmx); a bad answer is a 400 on the page
+POST /learn/<lesson>/<step>/show         "Show me": the worked answer to a wrong answer (recorded:
+                                         a right answer soon after doesn't clear it from Review)
 POST /learn/<lesson>/<step>/live         sliders moved: the `verdict` block + out-of-band counters
                                          (htmx), or the whole page (the −/+ buttons without JS)
 GET|POST /learn/<lesson>/finish          the lesson's summary / mark it finished
@@ -25,6 +27,7 @@ from flask import Blueprint, abort, g, redirect, render_template, request, sessi
 from ... import csrf, signing
 from ...catalogue import catalogue
 from ...htmx import render, wants_fragment
+from ...i18n import gettext
 from ...live.fields import SliderError
 from ...services import answers, progress
 from ...services import practice as practice_service
@@ -175,6 +178,25 @@ def answer(lesson_id: str, step_id: str):
         return redirect(url + "#feedback", 303)
     blocks = ["feedback", "try_board"] if current.type == "predict" else "feedback"
     response = _show(lesson, current, graded=graded, attempt_id=attempt.id, blocks=blocks)
+    response.headers["HX-Replace-Url"] = url
+    return response
+
+
+@bp.post("/<lesson_id>/<step_id>/show")
+def show_answer(lesson_id: str, step_id: str):
+    """The hint ladder's last rung on demand: the worked answer to this wrong answer."""
+    lesson, current = _lesson_step(lesson_id, step_id)
+    number = _number(request.form.get("answer"))
+    attempt = progress.get_attempt(learner_id(), number) if number else None
+    if attempt is None or (attempt.lesson_id, attempt.step_id) != (lesson.id, current.id) \
+            or not progress.reveal(learner_id(), attempt.id, at=clock()):
+        abort(404)
+    url = url_for(".step", lesson_id=lesson.id, step_id=current.id, answer=attempt.id)
+    if not wants_fragment():
+        return redirect(url + "#feedback", 303)
+    graded, attempt_id = _stored_answer(learner_id(), lesson, current, str(attempt.id))
+    blocks = ["feedback", "try_board"] if current.type == "predict" else "feedback"
+    response = _show(lesson, current, graded=graded, attempt_id=attempt_id, blocks=blocks)
     response.headers["HX-Replace-Url"] = url
     return response
 
@@ -343,6 +365,7 @@ def _review_items(me) -> dict[str, list[dict]]:
     yet are not skipped)."""
     latest = progress.latest_attempts(me)
     started = progress.lessons(me)
+    seen = progress.answer_seen(me)  # right, but just after the answer was shown: not yet learned
     items = {"missed": [], "skipped": []}
     for lesson in curriculum().lessons:
         if lesson.id not in started:
@@ -352,10 +375,14 @@ def _review_items(me) -> dict[str, list[dict]]:
             if current.type not in answers.ANSWERABLE:
                 continue
             attempt = latest.get((lesson.id, current.id))
-            if (attempt is not None and attempt.correct) or (attempt is None and index >= reached):
+            if attempt is not None and attempt.correct and (lesson.id, current.id) not in seen:
+                continue
+            if attempt is None and index >= reached:  # not reached yet: not skipped
                 continue
             said = None
-            if attempt is not None:
+            if attempt is not None and attempt.correct:
+                said = gettext("Right after seeing the answer: try it again another day.")
+            elif attempt is not None:
                 try:
                     said = parts.said(current, answers.grade(current, attempt.answer))
                 except AnswerError:  # the step changed since that answer
@@ -412,8 +439,18 @@ def _show(lesson, current, *, graded=None, attempt_id=None, error=None, status=2
         next_action=url_for(".next_step", lesson_id=lesson.id, step_id=current.id),
         answer_url=url_for(".answer", lesson_id=lesson.id, step_id=current.id),
         live_url=url_for(".live", lesson_id=lesson.id, step_id=current.id),
-        graded=graded, attempt_id=attempt_id, error=error, values=values, assignment=assignment)
+        graded=graded, attempt_id=attempt_id, error=error, values=values, assignment=assignment,
+        level=_level(graded, attempt_id))
     return render(STEP_TEMPLATE, blocks, status=status, **context)
+
+
+def _level(graded, attempt_id) -> int | None:
+    """The hint ladder's rung for a wrong answer: 1 a nudge, 2 the hint, 3 the worked answer (the
+    third miss in a row, or "Show me"); None for a right answer or none."""
+    if graded is None or graded.correct or attempt_id is None:
+        return None
+    misses, revealed = progress.ladder(learner_id(), attempt_id)
+    return progress.ANSWER_AT if revealed else min(max(misses, 1), progress.ANSWER_AT)
 
 
 def _order_key() -> str:

@@ -264,6 +264,8 @@ def _feedback(item, stored, names) -> dict:
     out["reasons"] = reasons.predict_reasons(item.board, names, item)
     if q["type"] == "number" and not stored.correct:
         out["misreading"] = reasons.misreading(item.board, item, out["params"])
+    elif q["type"] == "assign" and not stored.correct:
+        out["misreading"] = reasons.split_misreading(item.board, kind_of(q), given, names)
     return out
 
 

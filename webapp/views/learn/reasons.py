@@ -5,7 +5,7 @@ what must happen before damage goes past the blockers. Lesson steps and practice
 
 from __future__ import annotations
 
-from ...content.misreadings import diagnose
+from ...content.misreadings import diagnose, explain_split
 from ...i18n import gettext, lethal_note
 from ...live.words import panel
 from ...rules import analyze, blocker_status
@@ -33,6 +33,19 @@ def misreading(board, current, params) -> dict | None:
     return {"code": found.code, "rule": found.rule,
             "text": gettext(found.sentence, said=params["said"], answer=params["answer"],
                             creature=params["creature_name"], recipient=params["recipient_name"])}
+
+
+def split_misreading(board, question, split, names) -> dict | None:
+    """The misreading a wrong split to a slider `question` (a kinds.Split) reveals
+    (webapp.content.misreadings), in words without a number: a nudge can name it before the
+    answer is shown."""
+    found = explain_split(board, split, goal=question.goal, creature=question.creature,
+                          recipient=question.recipient)
+    if found is None:
+        return None
+    misreading_, creature = found
+    return {"code": misreading_.code, "rule": misreading_.rule,
+            "text": gettext(misreading_.split_sentence, creature=names.get(creature, creature))}
 
 
 def lethal_lines(core, names) -> list[str]:

@@ -22,7 +22,7 @@ from ...content.glossary import link_terms
 from ...live import board_cards, dealt, labels, live_check, player_label
 from ...live.words import verdict
 from ..answer_words import error_text  # noqa: F401  (the lesson and class pages' name for it)
-from .reasons import lethal_lines, misreading, predict_reasons
+from .reasons import lethal_lines, misreading, predict_reasons, split_misreading
 
 
 def shuffled(options, key: str, step_id: str) -> list:
@@ -94,12 +94,13 @@ def inline_here(context, text, lesson=None, every: bool = False) -> Markup:
 
 def step_context(lesson, current, *, answer_url: str, live_url: str, order_key, prev_url=None,
                  next_url=None, next_action=None, graded=None, attempt_id=None, error=None,
-                 values=None, assignment=None) -> dict:
+                 values=None, assignment=None, level=None) -> dict:
     """What learn/step.html needs to show `current`: the one builder for Learn's lesson player and
     a class's phones (views/classroom/steps.py), which differ only in their URLs (a class has no
     Back nor Next: the host paces it) and in what orders a choice's options (`order_key`, called
     only for a choice). The helpers are in the context, so the glossary links and rule notes are
-    the same wherever the step is shown."""
+    the same wherever the step is shown. `level`: the hint ladder's rung for a wrong answer (1 a
+    nudge, 2 the hint, 3 or None the worked answer: a class shows it at once)."""
     index = lesson.step_index(current.id)
     context = {
         "lesson": lesson, "step": current, "title": lesson.title(lang()), "number": index + 1,
@@ -111,17 +112,17 @@ def step_context(lesson, current, *, answer_url: str, live_url: str, order_key, 
         "values": values or (graded.answer if graded else {}), "feedback": None,
         "oob": wants_fragment(), "md": md_here, "inline": inline_here, "lang": lang(),
     }
-    context.update(board_context(current, graded, assignment))
+    context.update(board_context(current, graded, assignment, level))
     if current.type == "choice":
         context["options"] = shuffled(current.options, order_key(), current.id)
     return context
 
 
-def board_context(current, graded, assignment=None) -> dict:
+def board_context(current, graded, assignment=None, level=None) -> dict:
     """The board part of a step page: cards, sliders (a Live), the split shown, the feedback."""
     board = current.board_data()
     if board is None:
-        return {"feedback": feedback(current, graded, {}, None) if graded else None}
+        return {"feedback": feedback(current, graded, {}, None, level) if graded else None}
     names = labels(board)
     context = {"board": board, "names": names, "feedback": None, "live": None}
     context["cards"] = board_cards(board, names)  # the board picture, on every step with a board
@@ -139,7 +140,7 @@ def board_context(current, graded, assignment=None) -> dict:
     if getattr(current, "assignment", None) and current.type in ("choice", "legal"):
         context["shown_split"] = split_list({**board, "assignment": current.assignment}, names)
     if graded is not None:
-        context["feedback"] = feedback(current, graded, names, board)
+        context["feedback"] = feedback(current, graded, names, board, level)
     return context
 
 
@@ -234,12 +235,16 @@ def blocker_damage(current, core, names) -> list[dict]:
     return out
 
 
-def feedback(current, graded, names, board) -> dict:
-    """What the feedback region says: the verdict and every name and number it needs."""
-    out = {"correct": graded.correct, "why": None, "hint": None, "problems": [], "lines": []}
-    if current.lesson.has_text(f"{current.id}.why"):
+def feedback(current, graded, names, board, level=None) -> dict:
+    """What the feedback region says: the verdict and every name and number it needs. A wrong
+    answer climbs the hint ladder (`level`): 1 a nudge naming the likely misreading, 2 the
+    step's hint too, 3 (or None) the worked answer; `shown` says whether the answer is shown."""
+    shown = graded.correct or level is None or level >= 3
+    out = {"correct": graded.correct, "why": None, "hint": None, "problems": [], "lines": [],
+           "level": level, "shown": shown}
+    if shown and current.lesson.has_text(f"{current.id}.why"):
         out["why"] = current.text(lang(), "why")
-    if not graded.correct and current.lesson.has_text(f"{current.id}.hint"):
+    if not graded.correct and level == 2 and current.lesson.has_text(f"{current.id}.hint"):
         out["hint"] = current.text(lang(), "hint")
     p = graded.params
     if current.type == "practice":
@@ -250,6 +255,9 @@ def feedback(current, graded, names, board) -> dict:
             p = {**p, "creature_name": names.get(p["creature"]), "recipient_name": who.get(p["recipient"])}
         out["reason"] = graded.reason
         out["params"] = p
+        if not graded.correct:
+            out["misreading"] = split_misreading(board, current.as_question(),
+                                                 graded.answer["assignment"], names)
         if graded.correct:  # praise names the reason: each blocker's damage against its lethal
             out["reasons"] = lethal_lines(core, names)
             if current.play_out:
