@@ -3,7 +3,7 @@
 the answer was shown doesn't take the step off the Review list.
 
 Revision ID: 0013
-Revises: 0011
+Revises: 0012
 Create Date: 2026-11-27
 """
 
