@@ -77,3 +77,20 @@ def test_french_puts_a_no_break_space_before_double_punctuation():
     for m in messages(read(TRANSLATIONS / "fr" / "LC_MESSAGES" / "messages.po")):
         for form in forms(m):
             assert not re.search(r" [:;?!»]|« ", form), form
+
+
+def test_japanese_strings_are_japanese_and_no_language_copies_another():
+    """A merge once filled 34 Japanese strings with their French text: every Japanese string
+    with words in it has Japanese script, and no translation is another language's."""
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    catalogs = {code: {msgid(m): forms(m) for m in messages(read(
+        TRANSLATIONS / code / "LC_MESSAGES" / "messages.po"))} for code in TRANSLATED}
+    for key, strings in catalogs["ja"].items():
+        words = PLACEHOLDER.sub("", " ".join(strings))
+        if re.search(r"[A-Za-z]{3}", words) and key != "Trample Trainer":
+            assert japanese.search(words), f"{key!r} is not Japanese in ja: {strings!r}"
+    for key, strings in catalogs["fr"].items():
+        same = catalogs["ja"].get(key)
+        words = PLACEHOLDER.sub("", " ".join(strings))
+        if re.search(r"[A-Za-z]{3}", words) and key != "Trample Trainer":
+            assert strings != same, f"{key!r}: ja has the French text"
