@@ -493,7 +493,7 @@ IDEAS: dict[str, Idea] = {
     "trampler_dies": Idea(_trampler_dies, _power_gone),
     "shared": Idea(_shared, _alone),
     "gone": Idea(_gone, _gone_misread),
-    "strike": Idea(_strike, _wipe_marks),
+    "strike": Idea(_strike, lambda board, q: _gone_misread(_wipe_marks(board, q), q)),
     "walker_strike": Idea(_walker_strike, _loyalty_forgotten),
     "planeswalker": Idea(_planeswalker, _target_gone("planeswalkers")),
     "battle": Idea(_battle_board, _target_gone("battles")),

@@ -69,7 +69,7 @@ def test_each_misreading_reads_another_board(idea):
             asked["recipient"], {}).get("max", 0)
         legal = practice_question((idea,), "legal", seed)
         assert legal["answer"] is check(legal["board"])["legal"]
-    assert changed >= 6
+    assert changed >= 4
 
 
 def test_the_doubler_is_said_beside_the_board_and_never_played_out():
