@@ -70,3 +70,15 @@ def test_a_board_address_that_names_nothing_is_404(client, query):
 def test_a_similar_link_for_an_unknown_step_is_404(client):
     assert client.get("/learn/battles/no-such-step/similar").status_code == 404
     assert client.get("/learn/no-such/x/similar").status_code == 404
+
+
+def test_an_htmx_answer_on_a_similar_board_sends_no_count_the_page_lacks(client, app):
+    """A learner with no finished lesson has no mastery list on the page: the answer's fragment
+    sends none out of band (htmx would find no target)."""
+    html = client.get("/learn/practice?lesson=battles&kind=number&seed=7").get_data(as_text=True)
+    assert 'id="mastery"' not in html
+    _, q = question(app, board_on(html))
+    fragment = client.post("/learn/practice", headers={"HX-Request": "true"}, data={
+        "csrf_token": csrf(client), "op": "answer", "board": board_on(html), **right(q)})
+    assert fragment.status_code == 200
+    assert 'id="mastery"' not in fragment.get_data(as_text=True)

@@ -107,7 +107,10 @@ def practice_answer():
     url = url_for(".practice_answer_page", answer_id=stored.id)
     if not wants_fragment():
         return redirect(url + "#feedback", 303)
-    response = _show(item, stored=stored, blocks=["feedback", "mastery"])  # the count, out of band
+    # The mastery count, out of band, where the page shows it: a similar board of a lesson not
+    # finished yet is answered on a page with no finished lessons to count.
+    counted = ["mastery"] if _done_lessons(learner_id()) else []
+    response = _show(item, stored=stored, blocks=["feedback", *counted])
     response.headers["HX-Replace-Url"] = url
     return response
 
