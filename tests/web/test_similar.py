@@ -82,3 +82,28 @@ def test_an_htmx_answer_on_a_similar_board_sends_no_count_the_page_lacks(client,
         "csrf_token": csrf(client), "op": "answer", "board": board_on(html), **right(q)})
     assert fragment.status_code == 200
     assert 'id="mastery"' not in fragment.get_data(as_text=True)
+
+
+def test_practice_leans_toward_the_idea_just_missed(client, app):
+    """A miss on a board of one of a lesson's ideas: the next new boards of that lesson exercise
+    the same idea (lessons with several ideas; the board is still rebuilt from its seed)."""
+    from tests.web.test_practice import finish, wrong
+
+    lesson = CURRICULUM.lesson("deathtouch-limits")
+    finish(client, lesson)
+    seed = next(s for s in range(50) if question_for(app, client, lesson, s)[1]["idea"]
+                == "protection")
+    html = client.get(f"/learn/practice?lesson={lesson.id}&kind=number&seed={seed}")
+    token = board_on(html.get_data(as_text=True))
+    missed = client.post("/learn/practice", data={"csrf_token": csrf(client), "op": "answer",
+                                                  "board": token,
+                                                  **wrong(question(app, token)[1])})
+    assert missed.status_code == 303
+    for _ in range(4):
+        page = client.get(f"/learn/practice?lesson={lesson.id}").get_data(as_text=True)
+        assert question(app, board_on(page))[1]["idea"] == "protection"
+
+
+def question_for(app, client, lesson, seed):
+    html = client.get(f"/learn/practice?lesson={lesson.id}&kind=number&seed={seed}")
+    return question(app, board_on(html.get_data(as_text=True)))

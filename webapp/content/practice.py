@@ -7,6 +7,7 @@ generator's engine (webapp.content.generate: its board helpers and question make
     practice_question(ideas, kind, seed)   -> a question dict, as generate.question_at makes them
     needs_idea(question)                   -> whether answering as if the idea weren't on the board
                                               gives another answer
+    seed_with_idea(ideas, kind, idea, seeds) -> the first seed whose board exercises `idea`
 
 Each idea (IDEAS) is a board maker with varied numbers and names and a *misreading*: the board
 as a learner who forgot the idea reads it (deathtouch dropped, marked damage wiped, the doubler's
@@ -618,3 +619,12 @@ def practice_question(ideas, kind: str, seed: int) -> dict:
     name = known[0]
     drawn = IDEAS[name].make(rng)
     return {**number_question(drawn.board, rng), "idea": name, "id": f"practice-number-{seed}"}
+
+
+def seed_with_idea(ideas, kind: str, idea: str, seeds) -> int | None:
+    """The first of `seeds` whose board exercises `idea` (practice leaning toward an idea the
+    learner just missed; the board is still rebuilt from the lesson, kind and seed alone)."""
+    for seed in seeds:
+        if practice_question(ideas, kind, seed)["idea"] == idea:
+            return seed
+    return None

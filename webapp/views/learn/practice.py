@@ -23,7 +23,7 @@ from flask import abort, redirect, request, url_for
 from ... import csrf, signing
 from ...content.generate import grade
 from ...content.kinds import AnswerError, kind_of
-from ...content.practice import PRACTICE_KINDS, ideas_for, practice_question
+from ...content.practice import PRACTICE_KINDS, ideas_for, practice_question, seed_with_idea
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
 from ...live import board_cards, labels, live_check
@@ -171,7 +171,26 @@ def _new_item(done: list, me, wanted: str | None):
         counts = practice.mastered(me)
         open_ = [lesson for lesson in done if counts.get(lesson.id, 0) < practice.MASTERY]
         lesson = secrets.choice(open_ or done)
-    return _item(lesson, secrets.choice(PRACTICE_KINDS), secrets.randbelow(2**31))
+    kind, seed = secrets.choice(PRACTICE_KINDS), secrets.randbelow(2**31)
+    missed = _missed_idea(me, lesson)
+    if missed:  # lean toward what was just missed (a few draws; else any board)
+        seed = seed_with_idea(ideas_for(lesson), kind, missed, [
+            secrets.randbelow(2**31) for _ in range(LEAN_DRAWS)]) or seed
+    return _item(lesson, kind, seed)
+
+
+LEAN_DRAWS = 30  # seeds tried for a board of a missed idea
+
+
+def _missed_idea(me, lesson) -> str | None:
+    """The idea of the learner's latest miss among their last few answers on this lesson's
+    boards, when the lesson has several ideas to choose from."""
+    if len(ideas_for(lesson)) < 2:
+        return None
+    miss = next((a for a in practice.recent(me, lesson.id) if not a.correct), None)
+    if miss is None or miss.kind not in PRACTICE_KINDS:
+        return None
+    return _item(lesson, miss.kind, miss.seed).q["idea"]
 
 
 def _item(lesson, kind: str, seed: int) -> SimpleNamespace:
