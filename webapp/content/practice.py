@@ -249,23 +249,34 @@ def _gone(rng) -> Drawn:
 
 def _second_step(board: dict, rng) -> dict | None:
     """The second damage step after a legal first-strike split, as the rules core derives it
-    (510.4): damage dealt marked, blockers that died gone, loyalty spent."""
+    (510.4): damage dealt marked, blockers that died gone, loyalty spent. Splits that leave a
+    blocker alive are preferred (else every such board would be "every blocker gone")."""
     analysis = analyze(board)
     splits = [analysis["best"]]
     for aid, info in analysis["creatures"].items():
-        if info["kind"] == "attacker" and info["recipients"]:
-            target = rng.choice(list(info["recipients"]))
-            splits.append({**analysis["best"], aid: {target: info["assigns"]}})
-    split = rng.choice(splits)
-    try:
-        steps = resolve(board, split)["steps"]
-    except BoardError:
-        return None
-    if len(steps) < 2:
-        return None
-    second = steps[1]["board"]
-    second.pop("player", None)
-    return {k: v for k, v in second.items() if v != [] or k == "blockers"}
+        if info["kind"] != "attacker" or not info["recipients"]:
+            continue
+        splits.append({**analysis["best"], aid: {rng.choice(list(info["recipients"])):
+                                                 info["assigns"]}})
+        blockers = [r for r in info["recipients"] if r in info["lethal"]]
+        if blockers:  # spread over the blockers one point at a time: some may live
+            spread = dict.fromkeys(blockers, 0)
+            for i in range(info["assigns"]):
+                spread[blockers[i % len(blockers)]] += 1
+            splits.append({**analysis["best"], aid: spread})
+    rng.shuffle(splits)
+    seconds = []
+    for split in splits:
+        try:
+            steps = resolve(board, split)["steps"]
+        except BoardError:
+            continue
+        if len(steps) == 2:
+            second = steps[1]["board"]
+            second.pop("player", None)
+            seconds.append({k: v for k, v in second.items() if v != [] or k == "blockers"})
+    alive = [b for b in seconds if b["blockers"]]
+    return (alive or seconds or [None])[0]
 
 
 def _strike(rng) -> Drawn:
