@@ -230,6 +230,8 @@ def test_an_answer_is_stored_and_a_reconnecting_learner_sees_it(app, host):
     assert response.status_code == 200 and "Right!" in text(response)
     page = text(ana.play())  # a reload, or the phone coming back
     assert "Right!" in page and 'name="dmg:fon:bears-c" min="0" max="8" step="1" value="2"' in page
+    # a class follows its host: no "Try a similar one" away from it, on the page or the fragment
+    assert "Try a similar one" not in page and "Try a similar one" not in text(response)
 
 
 def test_an_answer_without_javascript_redirects_to_the_feedback(app, host):
