@@ -12,7 +12,7 @@ from itsdangerous import URLSafeSerializer
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import _APPS
-from webapp.content.practice import lesson_ideas, practice_question
+from webapp.content.practice import ideas_for, practice_question
 from webapp.content.misreadings import misread_numbers
 from webapp.services.models import utcnow
 from tests.conftest import shipped_catalogue
@@ -109,7 +109,7 @@ def _question(base_url: str, token: str):
     app = _APPS[base_url]
     lesson_id, kind, seed = URLSafeSerializer(app.secret_key, salt="trample-practice").loads(token)
     lesson = CURRICULUM.lesson(lesson_id)
-    ideas = lesson_ideas([lesson.board(n) for n in lesson.board_names])
+    ideas = ideas_for(lesson)
     return practice_question(ideas, kind, seed)
 
 

@@ -230,6 +230,8 @@ def test_an_answer_is_stored_and_a_reconnecting_learner_sees_it(app, host):
     assert response.status_code == 200 and "Right!" in text(response)
     page = text(ana.play())  # a reload, or the phone coming back
     assert "Right!" in page and 'name="dmg:fon:bears-c" min="0" max="8" step="1" value="2"' in page
+    # a class follows its host: no "Try a similar one" away from it, on the page or the fragment
+    assert "Try a similar one" not in page and "Try a similar one" not in text(response)
 
 
 def test_an_answer_without_javascript_redirects_to_the_feedback(app, host):
@@ -706,7 +708,9 @@ def test_a_lesson_steps_feedback_on_a_class_phone_is_learns(app, host):
     next_form = re.compile(
         r'\s*<form class="actions next-on" method="post" action="[^"]+/next">.*?</form>', re.S)
     assert next_form.search(in_learn) and not next_form.search(in_class)  # the host paces it
-    assert "702.19b" in in_class and in_class == next_form.sub("", in_learn)
+    similar = re.compile(r'<p class="similar">.*?</p>')  # "Try a similar one" leaves the class
+    assert similar.search(in_learn) and not similar.search(in_class)
+    assert "702.19b" in in_class and in_class == similar.sub("", next_form.sub("", in_learn))
 
 
 def test_no_page_pastes_rendered_html_in():

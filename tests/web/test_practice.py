@@ -11,7 +11,7 @@ import pytest
 from itsdangerous import URLSafeSerializer
 
 from tests.web.test_learn import CURRICULUM, HX, post, right_answer, text
-from webapp.content.practice import lesson_ideas, practice_question
+from webapp.content.practice import ideas_for, practice_question
 from webapp.services.models import utcnow
 
 FIRST = CURRICULUM.lessons[0]
@@ -39,8 +39,7 @@ def board_on(html: str):
 def question(app, token):
     lesson_id, kind, seed = URLSafeSerializer(app.secret_key, salt="trample-practice").loads(token)
     lesson = CURRICULUM.lesson(lesson_id)
-    ideas = lesson_ideas([lesson.board(name) for name in lesson.board_names])
-    return lesson, practice_question(ideas, kind, seed)
+    return lesson, practice_question(ideas_for(lesson), kind, seed)
 
 
 def right(q) -> dict:
@@ -84,8 +83,7 @@ def test_a_finished_lesson_gives_fresh_boards_from_its_ideas(client, app):
     tokens = {board_on(client.get("/learn/practice").get_data(as_text=True)) for _ in range(4)}
     assert len(tokens) == 4  # a new board each time
     lesson, q = question(app, tokens.pop())
-    assert lesson.id == FIRST.id and q["idea"] in lesson_ideas(
-        [lesson.board(n) for n in lesson.board_names])
+    assert lesson.id == FIRST.id and q["idea"] in ideas_for(lesson)
 
 
 @pytest.mark.parametrize("hx", [False, True], ids=["page", "htmx"])

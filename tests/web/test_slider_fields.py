@@ -23,7 +23,7 @@ from tests.web.test_class_quiz import RIGHT_SPLIT, QuizHost, QuizLearner, make_q
 from tests.web.test_quiz import questions_of, right_answer, start
 from tests.web.test_sandbox import form_of
 from webapp.content.generate import TYPES
-from webapp.content.practice import lesson_ideas, practice_question
+from webapp.content.practice import ideas_for, practice_question
 from webapp.services import quizzes
 from webapp.services.answers import sliders
 
@@ -72,7 +72,7 @@ def practice(app):
     with app.app_context():
         from webapp.catalogue import catalogue
         found = catalogue().curriculum.lesson(lesson)
-        ideas = lesson_ideas([found.board(name) for name in found.board_names])
+        ideas = ideas_for(found)
     q = practice_question(ideas, "assign", 1)
     example = [(f"dmg:{a}:{r}", str(n)) for a, row in q["example"].items() for r, n in row.items()]
     free = f"dmg:{q['goal']['creature']}:player"

@@ -186,15 +186,20 @@ def _pool(*, trample: bool | None, power: tuple[int, int] = (0, 99),
     return out
 
 
-def _shown(card, *, plus: int = 0, adds: tuple[str, ...] = (), effect: str | None = None) -> dict:
-    """A card as a board shows it, with +1/+1 counters and keyword counters said in its name;
-    `effect` is an ability an effect granted, said in brackets."""
+def _shown(card, *, plus: int = 0, adds: tuple[str, ...] = (), effect: str | None = None,
+           minus: int = 0) -> dict:
+    """A card as a board shows it, with +1/+1 (or `minus` -1/-1) counters and keyword counters
+    said in its name; `effect` is an ability an effect granted, said in brackets."""
     facts = card.facts()
     said = []
     if plus:
         said.append("a +1/+1 counter" if plus == 1 else f"{plus} +1/+1 counters")
         facts["power"] += plus
         facts["toughness"] += plus
+    if minus:
+        said.append("a -1/-1 counter" if minus == 1 else f"{minus} -1/-1 counters")
+        facts["power"] = max(0, facts["power"] - minus)
+        facts["toughness"] -= minus
     for word in adds:
         if word not in facts["abilities"]:
             said.append(_COUNTER_WORDS[word])
@@ -355,6 +360,9 @@ def deathtouch_already_lethal(rng):
     return {"attackers": [make_trampler(rng, blockers, abilities=("trample", "deathtouch"))],
             "blockers": blockers}
 
+
+# What endless practice (content/practice.py) builds its own boards from.
+card_pool, shown_card, a_planeswalker, a_battle = _pool, _shown, _walker, _battle
 
 SCENARIOS: dict[int, tuple[Callable, ...]] = {
     1: (one_trampler,),
@@ -648,10 +656,12 @@ def _problem_rules(problems: list[dict]) -> list[str]:
     return list(dict.fromkeys(p["rule"] for p in problems))
 
 
-def number_question(board, rng):
+def number_question(board, rng, attacker: dict | None = None, recipient: str | None = None):
+    """`attacker` and `recipient` (endless practice's focus) default to a random attacker and
+    what a question about damage past its blockers asks about."""
     analysis = analyze(board)
-    attacker = rng.choice(board["attackers"])
-    rid = _asked_recipient(board, attacker)
+    attacker = attacker or rng.choice(board["attackers"])
+    rid = recipient or _asked_recipient(board, attacker)
     said = _most_words(board, analysis, attacker, rid)
     if said is None:
         return None
@@ -798,12 +808,13 @@ def many_question(board, rng):
                  answer, rules, why, options=options)
 
 
-def assign_question(board, rng):
+def assign_question(board, rng, attacker: dict | None = None, recipient: str | None = None):
+    """`attacker` and `recipient`: only this one may be asked about (endless practice's focus)."""
     analysis = analyze(board)
     # The example split is the core's best; ask only about an attacker it sends the most for.
     reached = []
-    for a in board["attackers"]:
-        rid = _asked_recipient(board, a)
+    for a in ([attacker] if attacker else board["attackers"]):
+        rid = recipient or _asked_recipient(board, a)
         most = _most(analysis, a, rid)
         if most > 0 and analysis["best"].get(a["id"], {}).get(rid, 0) == most:
             reached.append((a, rid))

@@ -170,6 +170,11 @@ def _read_catalogue(root: Path, problems: list[Problem]) -> CatalogueFile | None
         return None
 
 
+def practice_ideas() -> tuple[str, ...]:
+    from .practice import IDEAS  # the practice generator imports the card catalogue's loader
+    return tuple(IDEAS)
+
+
 def _check_catalogue(root: Path, catalogue: CatalogueFile, problems: list[Problem]) -> None:
     file = _rel(root, CATALOGUE)
     seen: set[str] = set()
@@ -180,6 +185,11 @@ def _check_catalogue(root: Path, catalogue: CatalogueFile, problems: list[Proble
             if pre not in seen:
                 problems.append(Problem(file, f"lessons[{i}].prerequisites[{j}]",
                                         f"'{pre}' is not an earlier lesson in the catalogue"))
+        for j, idea in enumerate(entry.practice):
+            if idea not in practice_ideas():
+                problems.append(Problem(file, f"lessons[{i}].practice[{j}]",
+                                        f"'{idea}' is not a practice idea (one of "
+                                        f"{', '.join(practice_ideas())})"))
         seen.add(entry.id)
     for folder in sorted(p for p in root.iterdir() if p.is_dir()):
         if folder.name.startswith((".", "_")) or folder.name in seen or folder.name == BANK_FOLDER:
@@ -215,6 +225,7 @@ def _read_lesson(root: Path, entry, number: int,
         return None, False
     texts = _read_texts(folder, spec, problems)
     lesson = Lesson(id=entry.id, number=number, folder=folder, prerequisites=entry.prerequisites,
+                    practice=entry.practice,
                     rules=spec.rules, steps=spec.steps, boards=boards, texts=texts or {})
     return lesson, texts is not None
 

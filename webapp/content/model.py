@@ -35,8 +35,9 @@ class Lesson:
 
     def __init__(self, *, id: str, number: int, folder: Path, prerequisites: tuple[str, ...],
                  rules: tuple[str, ...], steps: tuple, boards: dict[str, dict],
-                 texts: dict[str, ParsedMarkdown]):
+                 texts: dict[str, ParsedMarkdown], practice: tuple[str, ...] = ()):
         self.id = id
+        self.practice = practice  # endless practice's ideas, when its boards don't say them
         self.number = number
         self.folder = folder
         self.prerequisites = prerequisites

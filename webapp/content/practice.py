@@ -1,24 +1,33 @@
 """Endless practice's boards: fresh boards for the ideas a lesson teaches, from the quiz
-generator's engine (webapp.content.generate: its board helpers, scenarios and question makers).
+generator's engine (webapp.content.generate: its board helpers and question makers).
 
     lesson_ideas(boards)                   -> ("deathtouch", "marked", ...)   read from its boards
+    ideas_for(lesson)                      -> the lesson's `practice` ideas (catalogue.toml), else
+                                              those read from its boards
     practice_question(ideas, kind, seed)   -> a question dict, as generate.question_at makes them
+    needs_idea(question)                   -> whether answering as if the idea weren't on the board
+                                              gives another answer
+    seed_with_idea(ideas, kind, idea, seeds) -> the first seed whose board exercises `idea`
 
-A lesson's ideas are read from its boards (so a new lesson needs no entry here); each idea has a
-board maker with varied numbers and names, and the question is made by the generator's MAKERS, so
-every key still comes from the rules core. Pure: no Flask, no database.
+Each idea (IDEAS, in webapp.content.practice_ideas) is a board maker with varied numbers and names and a *misreading*: the board
+as a learner who forgot the idea reads it (deathtouch dropped, marked damage wiped, the doubler's
+bonus counted in lethal damage, the planeswalker gone...). A board is kept when the misreading
+changes its answer (now and then one that doesn't, so the idea isn't a tell), so practice
+exercises the idea. Every key still comes from the rules core: the question makers are the
+generator's. Pure: no Flask, no database.
 """
 
-from __future__ import annotations
-
 import random
-from collections.abc import Callable
 
-from .generate import (MAKERS, GenerateError, at_a_battle, at_a_planeswalker, blockers_gone,
-                       infected, make_blockers, make_trampler, number_question,
-                       second_strike_step, shared_blocker)
+from ..rules import BoardError, analyze, check
+from .generate import (GenerateError, assign_question, grade, legal_question, number_question)
+from .practice_ideas import IDEAS, TRAMPLES, Drawn, Idea, asked
+
+__all__ = ["IDEAS", "PRACTICE_KINDS", "Drawn", "Idea", "ideas_for", "lesson_ideas",
+           "needs_idea", "practice_question", "seed_with_idea"]
 
 PRACTICE_KINDS = ("number", "legal", "assign")
+LEAK = 0.15  # the share of boards kept although the idea doesn't change their answer
 
 
 def lesson_ideas(boards) -> tuple[str, ...]:
@@ -40,78 +49,139 @@ def lesson_ideas(boards) -> tuple[str, ...]:
             "strike": bool({"first_strike", "double_strike"} & abilities),
             "planeswalker": bool(board.get("planeswalkers")),
             "battle": bool(board.get("battles")),
-            "no_trample": any(a.get("blocked_by") and not {"trample", "trample_over_planeswalkers"}
+            "no_trample": any(a.get("blocked_by") and not set(TRAMPLES)
                               & set(a.get("abilities", [])) for a in attackers),
             "infect": bool({"infect", "wither"} & abilities),
         }
         found |= {idea for idea, present in checks.items() if present}
-    return tuple(idea for idea in IDEA_BOARDS if idea in found) or ("trample",)
+    return tuple(idea for idea in IDEAS if idea in found) or ("trample",)
 
 
-def _plain_trampler(rng):
-    blockers = make_blockers(rng, rng.randint(1, 3))
-    return {"attackers": [make_trampler(rng, blockers)], "blockers": blockers}
+def ideas_for(lesson) -> tuple[str, ...]:
+    """What a lesson's practice exercises: its `practice` list in catalogue.toml, else the ideas
+    read from its boards."""
+    return tuple(lesson.practice) or lesson_ideas(
+        [lesson.board(name) for name in lesson.board_names])
 
 
-def _no_trample(rng):
-    blockers = make_blockers(rng, rng.randint(1, 2))
-    return {"attackers": [make_trampler(rng, blockers, abilities=())], "blockers": blockers}
+# --- questions ------------------------------------------------------------------------------------
 
 
-def _with_deathtouch(rng):
-    blockers = make_blockers(rng, rng.randint(2, 3), marked=rng.random() < 0.3)
-    return {"attackers": [make_trampler(rng, blockers, abilities=("trample", "deathtouch"))],
-            "blockers": blockers}
+def _most(board: dict, creature: str, recipient: str) -> int | None:
+    """The most `creature` can assign to `recipient` (0 when it can't reach it or isn't on the
+    board); None for a board the core refuses."""
+    try:
+        info = analyze(board)["creatures"].get(creature)
+    except BoardError:
+        return None
+    return 0 if info is None else info["recipients"].get(recipient, {}).get("max", 0)
 
 
-def _with_marks(rng):
-    """Marked damage on at least one blocker (one with toughness 2 or more: cards as printed)."""
-    while True:
-        blockers = make_blockers(rng, rng.randint(1, 3))
-        tough = [b for b in blockers if b["toughness"] >= 2]
-        if tough:
-            break
-    worn = rng.choice(tough)
-    worn["damage"] = rng.randint(1, worn["toughness"] - 1)
-    return {"attackers": [make_trampler(rng, blockers)], "blockers": blockers}
+def _verdict(board: dict, split: dict) -> bool | None:
+    attackers = {a["id"] for a in board["attackers"]}
+    try:
+        return check({**board, "assignment": {a: row for a, row in split.items()
+                                              if a in attackers}})["legal"]
+    except BoardError:
+        return None
 
 
-def _with_protection(rng):
-    """A blocker with protection from green or indestructible: printed, a counter, or an effect
-    said in its name."""
-    blockers = make_blockers(rng, rng.randint(1, 3),
-                             abilities=("protection_from_green", "indestructible"))
-    if not any({"protection_from_green", "indestructible"} & set(b["abilities"])
-               for b in blockers):
-        blockers[0] = make_blockers(rng, 1, abilities=("protection_from_green",),
-                                    always=True)[0]
-    return {"attackers": [make_trampler(rng, blockers)], "blockers": blockers}
+def needs_idea(q: dict) -> bool:
+    """Whether the question's answer changes when its board is read without its idea: the most
+    (number), the verdict (legal), or whether the misreader's best split is right (assign)."""
+    board = {k: v for k, v in q["board"].items() if k != "assignment"}
+    misread = IDEAS[q["idea"]].misread(board, q)
+    if q["type"] == "legal":
+        return _verdict(board, q["board"]["assignment"]) != \
+            _verdict(misread, q["board"]["assignment"])
+    creature, recipient = asked(q)
+    if q["type"] == "number":
+        return _most(board, creature, recipient) != _most(misread, creature, recipient)
+    try:
+        theirs = _fitted(board, analyze(misread)["best"])
+    except BoardError:
+        return True
+    return theirs is None or not grade(q, theirs)
 
 
-def _with_infect(rng):
-    blockers = make_blockers(rng, rng.randint(1, 3))
-    return {"attackers": [infected(rng, blockers)], "blockers": blockers}
+def _fitted(board: dict, split: dict, fallback: dict | None = None) -> dict | None:
+    """A misreader's split on the real board: its amounts to what the board has, or None
+    when that loses damage (it names what isn't there); with `fallback`, such an attacker's row
+    is taken from it instead."""
+    info = analyze(board)["creatures"]
+    there = {"player", *(t["id"] for group in ("blockers", "planeswalkers", "battles")
+                         for t in board.get(group, []))}
+    out = {}
+    for a in board["attackers"]:
+        row = split.get(a["id"], {})
+        kept = {r: n for r, n in row.items() if r in there}
+        if sum(kept.values()) != info[a["id"]]["assigns"]:
+            if fallback is None:
+                return None
+            kept = fallback.get(a["id"], {})
+        out[a["id"]] = kept
+    return out
 
 
-IDEA_BOARDS: dict[str, Callable] = {
-    "trample": _plain_trampler, "no_trample": _no_trample, "deathtouch": _with_deathtouch,
-    "marked": _with_marks, "protection": _with_protection, "shared": shared_blocker,
-    "gone": blockers_gone, "strike": second_strike_step, "planeswalker": at_a_planeswalker,
-    "battle": at_a_battle, "infect": _with_infect,
-}
+def _legal_split(drawn: Drawn, idea: Idea, rng) -> dict | None:
+    """The split a legal-or-not question shows: the core's best split, the split a learner who
+    misread the idea would make (often illegal), or (None) the generator's random one."""
+    best = analyze(drawn.board)["best"]
+    draw = rng.random()
+    if draw < 0.3:
+        return best
+    if draw > 0.75:
+        return None
+    try:
+        theirs = _fitted(drawn.board, analyze(idea.misread(drawn.board, {
+            "effect": drawn.effect, "goal": {"creature": drawn.creature}}))["best"], best)
+    except BoardError:
+        theirs = None
+    return theirs or best
+
+
+def _ask(kind: str, drawn: Drawn, idea: Idea, rng) -> dict | None:
+    board = drawn.board
+    attacker = next((a for a in board["attackers"] if a["id"] == drawn.creature), None)
+    if kind == "legal":
+        return legal_question(board, rng, _legal_split(drawn, idea, rng))
+    maker = number_question if kind == "number" else assign_question
+    return maker(board, rng, attacker=attacker, recipient=drawn.recipient if attacker else None)
 
 
 def practice_question(ideas, kind: str, seed: int) -> dict:
     """A fresh question of `kind` on a board for one of `ideas`, the same for the same seed."""
     if kind not in PRACTICE_KINDS:
         raise GenerateError("kind", f"must be one of {', '.join(PRACTICE_KINDS)}")
-    known = [i for i in ideas if i in IDEA_BOARDS] or ["trample"]
+    known = [i for i in ideas if i in IDEAS] or ["trample"]
     rng = random.Random(f"trample-practice/{'+'.join(known)}/{kind}/{seed}")
-    for _ in range(50):  # some boards can't carry some kinds (nothing to drag): draw again
-        idea = rng.choice(known)
-        question = MAKERS[kind](IDEA_BOARDS[idea](rng), rng)
-        if question is not None:
-            return {**question, "idea": idea, "id": f"practice-{kind}-{seed}"}
-    idea = known[0]
-    return {**number_question(IDEA_BOARDS[idea](rng), rng), "idea": idea,
-            "id": f"practice-number-{seed}"}
+    spare = None
+    for _attempt in range(40):  # some boards can't carry some kinds (nothing to drag): draw again
+        name = rng.choice(known)
+        idea = IDEAS[name]
+        drawn = idea.make(rng)
+        question = _ask(kind, drawn, idea, rng)
+        if question is None:
+            continue
+        question = {**question, "idea": name, "id": f"practice-{kind}-{seed}"}
+        if drawn.effect:
+            question["effect"] = drawn.effect
+        if not idea.play_out:
+            question["play_out"] = False
+        if needs_idea(question) or rng.random() < LEAK:
+            return question
+        spare = spare or question
+    if spare is not None:
+        return spare
+    name = known[0]
+    drawn = IDEAS[name].make(rng)
+    return {**number_question(drawn.board, rng), "idea": name, "id": f"practice-number-{seed}"}
+
+
+def seed_with_idea(ideas, kind: str, idea: str, seeds) -> int | None:
+    """The first of `seeds` whose board exercises `idea` (practice leaning toward an idea the
+    learner just missed; the board is still rebuilt from the lesson, kind and seed alone)."""
+    for seed in seeds:
+        if practice_question(ideas, kind, seed)["idea"] == idea:
+            return seed
+    return None

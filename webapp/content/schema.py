@@ -37,6 +37,8 @@ class Strict(BaseModel):
 class CatalogueEntry(Strict):
     id: Slug
     prerequisites: tuple[Slug, ...] = ()
+    # What endless practice exercises (webapp.content.practice.IDEAS); empty: read from its boards.
+    practice: tuple[str, ...] = ()
 
 
 class CatalogueFile(Strict):

@@ -2,6 +2,7 @@
 
     record(learner, lesson, kind, seed, correct, answer) -> Answer     committed; first answer kept
     mastered(learner) -> {lesson id: correct first answers on new boards}
+    recent(learner, lesson) -> [Answer]  the last few on that lesson's boards, newest first
     due(learner, now) -> [Review]       lesson steps missed, due again after 1, 3 and 7 days
 
 Review needs no table of its own: it is worked out from the stored step attempts' timestamps
@@ -74,6 +75,16 @@ def mastered(learner_id: str | None) -> dict[str, int]:
         .where(PracticeAnswer.learner_id == learner_id, PracticeAnswer.correct.is_(True))
         .group_by(PracticeAnswer.lesson_id))
     return {lesson: count for lesson, count in rows}
+
+
+def recent(learner_id: str | None, lesson_id: str, last: int = 5) -> list[Answer]:
+    """The learner's last answers to this lesson's practice boards, the newest first."""
+    if not learner_id:
+        return []
+    rows = db.session.scalars(select(PracticeAnswer).where(
+        PracticeAnswer.learner_id == learner_id, PracticeAnswer.lesson_id == lesson_id)
+        .order_by(PracticeAnswer.id.desc()).limit(last))
+    return [_answer(row) for row in rows]
 
 
 def answered(learner_id: str | None) -> int:

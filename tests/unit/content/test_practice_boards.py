@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.content.generate import GenerateError, grade
-from webapp.content.practice import (IDEA_BOARDS, PRACTICE_KINDS, lesson_ideas,
+from webapp.content.practice import (IDEAS, PRACTICE_KINDS, ideas_for, lesson_ideas,
                                      practice_question)
 from webapp.rules import analyze, check
 from tests.conftest import shipped_catalogue
@@ -16,8 +16,8 @@ LESSONS = shipped_catalogue().curriculum.lessons
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
 def test_every_lesson_has_ideas_with_a_board_maker(lesson):
-    ideas = lesson_ideas([lesson.board(name) for name in lesson.board_names])
-    assert ideas and all(idea in IDEA_BOARDS for idea in ideas)
+    ideas = ideas_for(lesson)
+    assert ideas and all(idea in IDEAS for idea in ideas)
 
 
 def test_ideas_are_read_from_the_boards():
@@ -28,7 +28,7 @@ def test_ideas_are_read_from_the_boards():
     assert lesson_ideas([]) == ("trample",)
 
 
-@pytest.mark.parametrize("idea", sorted(IDEA_BOARDS))
+@pytest.mark.parametrize("idea", sorted(IDEAS))
 @pytest.mark.parametrize("kind", PRACTICE_KINDS)
 def test_practice_questions_are_keyed_by_the_core_and_the_same_for_a_seed(idea, kind):
     boards = set()

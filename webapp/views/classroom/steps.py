@@ -56,7 +56,8 @@ def context(room, lesson, current, seat, *, graded=None, error=None, values=None
         live_url=url_for("learn.live", lesson_id=lesson.id, step_id=current.id)
         if current.type == "practice" else url_for("classroom.live", code=room.code),
         graded=graded, attempt_id=seat.id if graded else None, error=error, values=values,
-        assignment=assignment), "lettered": True}
+        assignment=assignment), "lettered": True,
+        "in_class": True}  # the host paces the class: no "Try a similar one" away from it
 
 
 def fragment(ctx: dict, blocks, status: int = 200):

@@ -1,6 +1,8 @@
 """Endless practice: fresh boards for the lessons a learner has finished, and spaced review.
 
 GET  /learn/practice[?lesson=id]      lessons mastered, reviews due, and a new board to answer
+GET  /learn/practice?lesson=id&kind=k&seed=n   that board (any lesson: "Try a similar one")
+GET  /learn/<lesson>/<step>/similar   a 303 to a fresh board of that lesson, of the step's kind
 POST /learn/practice                  an answer (stored, committed), then its feedback: a 303 to
                                       the answer's page, or the `feedback` block for htmx; the −/+
                                       buttons without JavaScript post here too (op=step:...)
@@ -21,7 +23,7 @@ from flask import abort, redirect, request, url_for
 from ... import csrf, signing
 from ...content.generate import grade
 from ...content.kinds import AnswerError, kind_of
-from ...content.practice import PRACTICE_KINDS, lesson_ideas, practice_question
+from ...content.practice import PRACTICE_KINDS, ideas_for, practice_question, seed_with_idea
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
 from ...live import board_cards, labels, live_check
@@ -47,10 +49,44 @@ def practice_page():
     me = learner_id()
     done = _done_lessons(me)
     wanted = request.args.get("lesson")
+    similar = _asked_board(wanted)
+    if similar is not None:  # "Try a similar one": that board, finished lesson or not
+        return _show(_item(*similar))
     if wanted is not None and wanted not in {lesson.id for lesson in done}:
         abort(404)
     item = _new_item(done, me, wanted) if done else None
     return _show(item)
+
+
+# What a lesson step's similar board asks: its own kind of question.
+SIMILAR_KIND = {"practice": "assign", "predict": "number", "legal": "legal", "choice": "number"}
+
+
+@bp.get("/<lesson_id>/<step_id>/similar")
+def similar(lesson_id: str, step_id: str):
+    """A fresh board with the lesson's idea, new numbers and creatures (a new seed each time)."""
+    lesson = curriculum().get(lesson_id)
+    try:
+        current = lesson.step(step_id) if lesson else None
+    except KeyError:
+        current = None
+    if current is None:
+        abort(404)
+    kind = SIMILAR_KIND.get(current.type, secrets.choice(PRACTICE_KINDS))
+    return redirect(url_for(".practice_page", lesson=lesson.id, kind=kind,
+                            seed=secrets.randbelow(2**31)), 303)
+
+
+def _asked_board(wanted: str | None):
+    """(lesson, kind, seed) named by the address, or None when it names no whole board."""
+    kind, seed = request.args.get("kind"), request.args.get("seed", "")
+    if wanted is None or kind not in PRACTICE_KINDS or not seed.isascii() \
+            or not seed.isdigit() or len(seed) > 10:
+        return None
+    lesson = curriculum().get(wanted)
+    if lesson is None or int(seed) >= 2**31:
+        abort(404)
+    return lesson, kind, int(seed)
 
 
 @bp.post("/practice")
@@ -71,7 +107,10 @@ def practice_answer():
     url = url_for(".practice_answer_page", answer_id=stored.id)
     if not wants_fragment():
         return redirect(url + "#feedback", 303)
-    response = _show(item, stored=stored, blocks=["feedback", "mastery"])  # the count, out of band
+    # The mastery count, out of band, where the page shows it: a similar board of a lesson not
+    # finished yet is answered on a page with no finished lessons to count.
+    counted = ["mastery"] if _done_lessons(learner_id()) else []
+    response = _show(item, stored=stored, blocks=["feedback", *counted])
     response.headers["HX-Replace-Url"] = url
     return response
 
@@ -132,12 +171,30 @@ def _new_item(done: list, me, wanted: str | None):
         counts = practice.mastered(me)
         open_ = [lesson for lesson in done if counts.get(lesson.id, 0) < practice.MASTERY]
         lesson = secrets.choice(open_ or done)
-    return _item(lesson, secrets.choice(PRACTICE_KINDS), secrets.randbelow(2**31))
+    kind, seed = secrets.choice(PRACTICE_KINDS), secrets.randbelow(2**31)
+    missed = _missed_idea(me, lesson)
+    if missed:  # lean toward what was just missed (a few draws; else any board)
+        seed = seed_with_idea(ideas_for(lesson), kind, missed, [
+            secrets.randbelow(2**31) for _ in range(LEAN_DRAWS)]) or seed
+    return _item(lesson, kind, seed)
+
+
+LEAN_DRAWS = 30  # seeds tried for a board of a missed idea
+
+
+def _missed_idea(me, lesson) -> str | None:
+    """The idea of the learner's latest miss among their last few answers on this lesson's
+    boards, when the lesson has several ideas to choose from."""
+    if len(ideas_for(lesson)) < 2:
+        return None
+    miss = next((a for a in practice.recent(me, lesson.id) if not a.correct), None)
+    if miss is None or miss.kind not in PRACTICE_KINDS:
+        return None
+    return _item(lesson, miss.kind, miss.seed).q["idea"]
 
 
 def _item(lesson, kind: str, seed: int) -> SimpleNamespace:
-    ideas = lesson_ideas([lesson.board(name) for name in lesson.board_names])
-    q = practice_question(ideas, kind, seed)
+    q = practice_question(ideas_for(lesson), kind, seed)
     board = {k: v for k, v in q["board"].items() if k != "assignment"}
     token = signing.dumps(SALT, [lesson.id, kind, seed])
     # The attacker and recipient asked about are the question's data (a number's or a split's
@@ -212,7 +269,8 @@ def _board_context(item, stored, split) -> dict:
     names = labels(item.board)
     q = item.q
     out = {"names": names, "cards": board_cards(item.board, names), "live": None,
-           "question": _question_text(item, names), "feedback": None}
+           "question": _question_text(item, names), "feedback": None,
+           "effect": _effect_text(q.get("effect"), names)}
     if q["type"] == "legal":
         out["shown_split"] = parts.split_list(q["board"], names)
     if q["type"] == "assign":
@@ -222,6 +280,17 @@ def _board_context(item, stored, split) -> dict:
     if stored is not None:
         out["feedback"] = _feedback(item, stored, names)
     return out
+
+
+def _effect_text(effect: dict | None, names) -> str | None:
+    """A doubler or preventer beside the board (the board format can't carry it)."""
+    if not effect:
+        return None
+    if effect["kind"] == "torbran":
+        return gettext("You control Torbran, Thane of Red Fell: each red source you control "
+                       "deals 2 more damage to your opponent and their permanents.")
+    return gettext("Your opponent cast Healing Salve on %(name)s: the next 3 damage to it this "
+                   "turn is prevented.", name=names[effect["blocker"]])
 
 
 def _question_text(item, names) -> str:
@@ -256,10 +325,10 @@ def _feedback(item, stored, names) -> dict:
         out["params"]["legal"] = facts["legal"]
         if graded.check["legal"]:
             out["reasons"] = reasons.lethal_lines(q["board"], names)
-            if stored.correct:  # what the legal split shown does, as after a lesson's
+            if stored.correct and q.get("play_out", True):  # what the split shown does
                 out["dealt"] = parts.dealt(item.board, q["board"]["assignment"], names)
         return out
-    if q["type"] == "assign" and stored.correct:
+    if q["type"] == "assign" and stored.correct and q.get("play_out", True):
         out["dealt"] = parts.dealt(item.board, given, names)
     out["reasons"] = reasons.predict_reasons(item.board, names, item)
     if q["type"] == "number" and not stored.correct:
