@@ -89,7 +89,7 @@ def test_the_code_is_twelve_unambiguous_characters_in_groups_with_a_qr_link(app)
     assert f'href="http://localhost/learn/resume?code={code}"' in html
     assert '<svg role="img" aria-label="QR code of your resume link"' in html
     assert "nothing else: there is no name, email or password" in html
-    assert "1 lessons started (0 done), 1 answers" in html
+    assert "lessons started: 1 (done: 0); answers: 1; practice boards: 0" in html
     assert response.headers["Cache-Control"] == "no-store"
     assert len(response.data) < 60 * 1024
     assert 'href="/learn/resume"' in phone.get("/learn").get_data(as_text=True)  # linked
