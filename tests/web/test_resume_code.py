@@ -350,10 +350,26 @@ def test_a_very_large_file_is_refused_in_words_before_it_is_parsed(app):
     phone = device(app)
     response = upload(phone, b" " * 10 + b"x" * MAX_BYTES)
     assert response.status_code == 400
-    assert "A progress file is at most 2048 KB" in response.get_data(as_text=True)
-    huge = upload(phone, b"x" * (4 * MAX_BYTES + 1))
+    assert "A progress file is at most 4096 KB" in response.get_data(as_text=True)
+    huge = upload(phone, b"x" * (2 * MAX_BYTES + 1))
     assert huge.status_code == 413 and "A progress file is at most" in huge.get_data(as_text=True)
     assert db_rows(app, "select count(*) from learners") == [(0,)]
+
+
+def test_a_large_signed_file_imports_whole(app):
+    from webapp import signing
+    from webapp.services import progress_file
+
+    rows = [{"lesson": FON, "step": f"step-{i % 50}", "correct": i % 2 == 0,
+             "answer": {"amount": i % 7}, "at": f"2026-01-01T{i // 3600:02d}:{i // 60 % 60:02d}:"
+                                                f"{i % 60:02d}+00:00"} for i in range(3000)]
+    body = {"format": progress_file.FORMAT, "version": 1, "exported": rows[0]["at"],
+            "lessons": [], "answers": rows, "practice": []}
+    with app.test_request_context():
+        body["signature"] = signing.dumps(progress_file.SALT, progress_file._digest(body))
+    phone = device(app)
+    assert upload(phone, json.dumps(body).encode()).status_code == 303
+    assert len(export(phone)["answers"]) == 3000
 
 
 def test_a_signed_file_with_too_many_rows_is_refused(app):

@@ -24,7 +24,7 @@ from .resume import export
 FORMAT = "trample-trainer-progress"
 VERSION = 1
 SALT = "trample-progress-file"
-MAX_BYTES = 2 * 1024 * 1024  # thousands of answers; a request may carry 4 times it (the view)
+MAX_BYTES = 4 * 1024 * 1024  # MAX_ROWS answers exported; a request may carry twice it (the view)
 MAX_ROWS = 20_000
 MAX_ANSWER = 4096  # one stored answer as JSON (a split of a large board is a few hundred bytes)
 
@@ -97,7 +97,7 @@ def dump(learner_id: str | None, now: datetime) -> bytes:
     body = {"format": FORMAT, "version": VERSION, "exported": now.isoformat(),
             **export(learner_id)}
     body["signature"] = signing.dumps(SALT, _digest(body))
-    return json.dumps(body, ensure_ascii=False, indent=1).encode()
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def parse(data: bytes) -> dict:

@@ -86,7 +86,7 @@ def export():
 
 
 @bp.post("/resume/import")
-@accepts_upload(4 * MAX_BYTES, TOO_BIG)
+@accepts_upload(2 * MAX_BYTES, TOO_BIG)
 def import_file():
     limiting.limit("progress-import")  # before the file is read: checking it is the costly part
     file = request.files.get("file")
