@@ -49,6 +49,9 @@ class Defaults:
         "attempt": "300/3600",       # quiz attempts started, any quiz
         "quiz-attempt": "120/3600",  # attempts started at one shared quiz
         "learner-new": "300/3600",   # anonymous learners (Learn's first answer in a browser)
+        "resume": "10/60",           # resume codes typed (guessing one: 19**12 codes)
+        "resume-hour": "30/3600",    # and over an hour: 720 a day from one address
+        "progress-import": "20/3600",  # progress files imported
     }
     # Seconds between two runs of the clean-up of stale data (services/cleanup.py), run after a
     # response by whichever request comes first in each period; 0 turns it off (then run

@@ -12,8 +12,8 @@ from .test_query_strings import urls, world  # noqa: F401 - the fixture, and eve
 # The class poll: a status line with an ETag, no secret; stored so that a 304 can answer it.
 OWN_CACHING = {"/class/<code>/sync"}
 # No secret in the address, but secret links in the page: "Your quizzes" lists owner links,
-# /class the host links of the classes this browser hosted.
-LISTS_SECRETS = {"/quiz/mine", "/class"}
+# /class the host links of the classes this browser hosted, /learn/resume the resume code.
+LISTS_SECRETS = {"/quiz/mine", "/class", "/learn/resume"}
 
 
 def test_every_page_behind_a_secret_link_is_no_store_and_others_stay_private(world):  # noqa: F811

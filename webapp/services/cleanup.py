@@ -10,7 +10,8 @@ docs/deployment.md ("What is deleted, and when").
   A class in use is never touched: every join and answer marks it in use (services/classes.py);
 - rate-limit counters whose window has ended;
 - anonymous learners older than LEARNER_KEEP with no progress at all (no answer, no lesson
-  begun, no practice);
+  begun, no practice), except a browser's id whose progress moved to another learner (a resume
+  code: services/resume.py): another device may still hold it, and it leads there;
 - quiz attempts older than ATTEMPT_KEEP that were never answered nor submitted (an exam
   submitted blank is a result, and stays).
 
@@ -59,7 +60,7 @@ def clean(now: datetime) -> dict[str, int]:
         "classes ended": ended,
         "rate counters": limits.forget_past(now),
         "learners": db.session.execute(delete(Learner).where(
-            Learner.created_at < now - LEARNER_KEEP,
+            Learner.created_at < now - LEARNER_KEEP, Learner.moved_to.is_(None),
             ~exists().where(StepAttempt.learner_id == Learner.id),
             ~exists().where(LessonProgress.learner_id == Learner.id),
             ~exists().where(PracticeAnswer.learner_id == Learner.id))).rowcount,

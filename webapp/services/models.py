@@ -30,6 +30,13 @@ class Learner(db.Model):
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # What another browser types to continue this progress (services/resume.py); None until the
+    # learner first opens "Continue on another device"; a new one replaces it.
+    resume_code: Mapped[str | None] = mapped_column(String(12), nullable=True, unique=True,
+                                                    index=True)
+    # This browser took over another learner's progress and its own moved there: a cookie that
+    # still names this id (another tab, an answer on its way) follows it.
+    moved_to: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
 
 
 class StepAttempt(db.Model):

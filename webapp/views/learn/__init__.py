@@ -2,6 +2,7 @@
 
 GET  /learn                              lessons in order: done / in progress / next; Continue; Review
 GET  /learn/review                       steps whose latest answer was wrong, each with a retry link
+GET  /learn/resume                       continue on another device (views/learn/devices.py)
 GET  /learn/<lesson>[?step=N]            -> the lesson's first (or Nth) step
 GET  /learn/<lesson>/<step>[?answer=id]  a step; with ?answer= the feedback to that stored answer
 POST /learn/<lesson>/<step>              an answer: stored, then feedback (303 to ?answer=, or the
@@ -29,7 +30,7 @@ from ...catalogue import catalogue
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
 from ...live.fields import SliderError
-from ...services import answers, progress
+from ...services import answers, progress, resume
 from ...services import practice as practice_service
 from ...services.answers import AnswerError
 from .. import limiting
@@ -70,10 +71,15 @@ SALT = "trample-learner"  # the salt this cookie has always had: no learner lose
 
 
 def learner_id() -> str | None:
+    """The learner this browser is: its cookie's id, or where that progress went since (another
+    tab took over progress from a resume code): then the cookie is sent again."""
     if "learner_id" not in g:
-        g.learner_id = signing.read_cookie(COOKIE, salt=SALT)
-        if g.learner_id is not None and not 10 <= len(g.learner_id) <= 40:
-            g.learner_id = None
+        cookie = signing.read_cookie(COOKIE, salt=SALT)
+        if cookie is not None and not 10 <= len(cookie) <= 40:
+            cookie = None
+        g.learner_id = resume.current(cookie)
+        if g.learner_id != cookie:
+            g.send_learner_cookie = True
     return g.learner_id
 
 
@@ -470,3 +476,4 @@ def _bad_finish(lesson):
 
 from . import glossary as _glossary  # noqa: E402,F401 - its route registers on bp
 from . import practice as _practice  # noqa: E402,F401 - its routes register on bp
+from . import devices as _devices  # noqa: E402,F401 - its routes register on bp
