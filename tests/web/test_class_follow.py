@@ -100,3 +100,48 @@ def test_the_reconnecting_words_are_translated(app, host):
     for lang, words in (("fr", "Reconnexion…"), ("ja", "再接続中…")):
         page = ana.client.get(f"/class/{host.code}/play?lang={lang}").get_data(as_text=True)
         assert f'data-offline="{words}"' in page
+
+
+# --- two servers on one PostgreSQL --------------------------------------------------------------
+
+
+@pytest.mark.postgres
+def test_a_phone_on_one_server_follows_a_host_on_the_other(postgres_schema, tmp_path):
+    """Two servers share a PostgreSQL database (one behind each wifi, or two processes behind a
+    proxy): the host moves on one, a phone joined through the other gets the new screen at its
+    next poll, and the other way round. The poll reads the class's version from the database
+    each time, so no server keeps news the other can't see."""
+    from tests.conftest import isolated_app
+    from webapp.services import db
+
+    url, _ = postgres_schema
+    one = isolated_app(tmp_path / "one", DATABASE_URL=url)
+    two = isolated_app(tmp_path / "two", DATABASE_URL=url)
+    try:
+        host = Host(one)
+        ana, bo = Learner(two, host.code, "Ana"), Learner(one, host.code, "Bo")
+        ana_poll = poll_url(ana.play().get_data(as_text=True))
+        bo_poll = poll_url(bo.play().get_data(as_text=True))
+        assert ana.client.get(ana_poll, headers=HX).headers.get("HX-Retarget") is None
+        host.go(PRACTICE)  # on server one
+        polls = {}
+        for learner, poll in ((ana, ana_poll), (bo, bo_poll)):  # Ana's on server two
+            moved = learner.client.get(poll, headers=HX)
+            assert moved.headers["HX-Retarget"] == "#class-screen"
+            new = screen(moved.get_data(as_text=True))
+            assert 'name="step" value="split-d-practice"' in new
+            polls[learner] = poll_url(new)
+        # A host on server two (the same host link) moves the class again: both follow.
+        other_host = two.test_client()
+        csrf = re.search(r'name="csrf_token" value="([^"]+)"',
+                         other_host.get(host.url).get_data(as_text=True)).group(1)
+        assert other_host.post(host.url + "/move", data={"csrf_token": csrf, "op": "next"}
+                               ).status_code == 303
+        for learner, poll in polls.items():
+            again = learner.client.get(poll, headers=HX)
+            assert "Step 6 of" in screen(again.get_data(as_text=True))
+    finally:
+        for app in (one, two):
+            with app.app_context():
+                db.engine.dispose()
+
