@@ -73,6 +73,9 @@ class Defaults:
     # then show the host's new step within about this time plus one page render
     # (bench/class_load.py --page follow measures it with 60 and 500 phones).
     CLASS_FOLLOW_MS = 500
+    # ... but a big room's phones poll more slowly, so that together they make at most this many
+    # polls a second (500 phones: every 1.25 s), which keeps the server free for their answers.
+    CLASS_FOLLOW_ROOM_RATE = 400
 
 
 # Environment variables read, with the type to convert them to.
@@ -90,6 +93,7 @@ _ENV = {
     "SQLITE_SYNCHRONOUS": lambda v: v.strip().upper(),
     "CLASS_POLL_MS": int,
     "CLASS_FOLLOW_MS": int,
+    "CLASS_FOLLOW_ROOM_RATE": int,
 }
 
 

@@ -39,6 +39,20 @@ def test_a_phone_polls_often_and_gets_a_304_with_no_body_while_the_host_stays(ap
     assert again.status_code == 304 and again.data == b""
 
 
+def test_a_big_rooms_phones_poll_more_slowly_so_the_server_keeps_up(tmp_path):
+    from tests.conftest import isolated_app
+
+    app = isolated_app(tmp_path / "instance", CLASS_FOLLOW_ROOM_RATE=2)  # 2 polls a second
+    host = Host(app)
+    phones = [Learner(app, host.code, name, address=f"10.0.0.{n}")
+              for n, name in enumerate(["Ana", "Bo", "Cy"], 1)]
+    host.go(PRACTICE)  # the new screen says how often to ask: 3 phones, 2 a second: 1.5 s each
+    assert 'hx-trigger="every 1500ms"' in phones[0].play().get_data(as_text=True)
+    small = Host(app)  # one phone alone: the usual pace
+    alone = Learner(app, small.code, "Alone", address="10.0.0.9")
+    assert 'hx-trigger="every 500ms"' in alone.play().get_data(as_text=True)
+
+
 def test_when_the_host_moves_the_poll_answers_the_new_screen_to_swap_in(app, host):
     ana = Learner(app, host.code, "Ana")
     url = poll_url(ana.play().get_data(as_text=True))

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import (Blueprint, abort, make_response, redirect, render_template,
+from flask import (Blueprint, abort, current_app, make_response, redirect, render_template,
                    request, url_for)
 
 from ... import signing
 from ...htmx import wants_fragment
 from ...i18n import _l, gettext
-from ...services import classes
+from ...services import class_reports, classes
 from .. import limiting
 from . import sources
 
@@ -162,6 +162,7 @@ def _play_page(room, seat, src, *, error=None, split=None, status=200, notice=No
     """The learner's page: the lobby, the item the class is on (the item page's own block, with
     its own context), or the end with what this learner missed."""
     context = {"room": room, "seat": seat, "sync_text": SYNC_TEXT[room.state],
+               "follow_ms": follow_every(room),
                "class_title": src.title, "words": src.words, "notice": notice,
                "one_answer": room.answer_mode == "one", "exam": src.exam,
                "item_page": src.page_template, "item_block": src.item_block}
@@ -171,6 +172,15 @@ def _play_page(room, seat, src, *, error=None, split=None, status=200, notice=No
     elif room.state == "ended":
         context["missed"] = src.missed(seat)
     return render_template("classroom/play.html", **context), status
+
+
+def follow_every(room) -> int:
+    """How often (ms) a phone in `room` asks whether the host moved: CLASS_FOLLOW_MS, or less
+    often in a room so big that its phones together would poll more than CLASS_FOLLOW_ROOM_RATE
+    times a second. A phone learns its room's pace with each new screen (the start, each step)."""
+    config = current_app.config
+    return max(int(config["CLASS_FOLLOW_MS"]),
+               -(-1000 * class_reports.joined(room) // max(1, int(config["CLASS_FOLLOW_ROOM_RATE"]))))
 
 
 @bp.get("/class/<code>/sync")
