@@ -145,9 +145,9 @@
     var screen = followed && document.getElementById("class-screen");
     if (!screen) { return; }
     var news = document.getElementById("class-news"), heading = screen.querySelector("h1");
-    if (news) {
-      news.textContent = Array.prototype.map.call(screen.querySelectorAll(".class-bar h1, .class-bar .bar-step"),
-        function (el) { return el.textContent.trim(); }).join(" · ");
+    if (news && heading) {
+      var step = screen.querySelector(".class-bar .bar-step") || screen.querySelector("h2");
+      news.textContent = heading.textContent.trim() + (step ? " · " + step.textContent.trim() : "");
     }
     if (followed.focus && heading) { heading.focus(); }
     followed = null;

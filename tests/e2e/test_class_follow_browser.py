@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_accessibility import assert_no_violations
-from tests.e2e.test_class_browser import join
+from tests.e2e.test_class_browser import end_the_class, join
 
 # A poll the test aborts on purpose: Chromium and htmx say so in the console.
 OFFLINE = pytest.mark.console_errors("net::ERR_FAILED", "htmx:sendError", "htmx:afterRequest")
@@ -43,6 +43,10 @@ def test_the_phone_shows_the_hosts_next_step_without_reloading(browser: Browser,
         # A screen reader hears where the class went; the focus is on the new screen's heading.
         expect(phone.locator("#class-news")).to_have_text(re.compile(rf"Step {n} of 9"))
         expect(phone.locator("#class-screen h1")).to_be_focused()
+    end_the_class(host)  # the end comes the same way
+    expect(phone.get_by_role("heading", name="Thanks for playing!")).to_be_visible()
+    expect(phone.locator("#class-news")).to_have_text(re.compile("Thanks for playing!"))
+    assert phone.evaluate("window.followMarker") == "still this page"
     assert_no_violations(phone)
     shot("class-follow-phone", phone)
 
