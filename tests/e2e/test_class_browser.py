@@ -152,7 +152,7 @@ def test_a_host_runs_a_class_for_three_phones(browser: Browser, base_url, shot):
     shot("class-host-summary", host)
 
     expect(bo.get_by_role("link", name=re.compile("Step 5: Build split"))).to_be_visible()
-    expect(cy.get_by_text("Thanks for playing!")).to_be_visible()
+    expect(cy.get_by_role("heading", name="Thanks for playing!")).to_be_visible()
     expect(cy.get_by_role("link", name=re.compile("Step 5"))).to_have_count(0)
     bo.get_by_role("link", name=re.compile("Step 5: Build split")).click()
     expect(bo).to_have_url(re.compile("/learn/force-of-nature/split-d-practice"))
