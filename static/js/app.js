@@ -146,7 +146,7 @@
     if (!screen) { return; }
     var news = document.getElementById("class-news"), heading = screen.querySelector("h1");
     if (news && heading) {
-      var step = screen.querySelector(".class-bar .bar-step") || screen.querySelector("h2");
+      var step = screen.querySelector(".phone-bar .bar-step") || screen.querySelector("h2");
       news.textContent = heading.textContent.trim() + (step ? " · " + step.textContent.trim() : "");
     }
     if (followed.focus && heading) { heading.focus(); }

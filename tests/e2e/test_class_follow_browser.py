@@ -30,13 +30,13 @@ def test_the_phone_shows_the_hosts_next_step_without_reloading(browser: Browser,
     phone = join(browser, base_url, code, "Ana")
     phone.evaluate("window.followMarker = 'still this page'")
     host.get_by_role("button", name="Start the class").click()
-    expect(phone.locator(".class-bar .bar-step")).to_have_text("Step 1 of 9")
+    expect(phone.locator(".phone-bar .bar-step")).to_have_text("Step 1 of 9")
     for n in (2, 3):
         phone.get_by_role("heading", level=1).focus()  # the reader is on the old screen
         with host.expect_navigation():
             host.get_by_role("button", name=re.compile("Next step")).click()
         moved = time.monotonic()
-        expect(phone.locator(".class-bar .bar-step")).to_have_text(f"Step {n} of 9")
+        expect(phone.locator(".phone-bar .bar-step")).to_have_text(f"Step {n} of 9")
         took = time.monotonic() - moved
         assert took < 1.5, f"the phone showed step {n} {took:.2f} s after the host moved"
         assert phone.evaluate("window.followMarker") == "still this page"  # no reload
@@ -56,7 +56,7 @@ def test_a_phone_that_loses_the_server_says_reconnecting_until_it_is_back(browse
                                                                           base_url):
     host, code = host_a_class(browser, base_url)
     phone = join(browser, base_url, code, "Bo")
-    status = phone.locator(".class-bar .sync")
+    status = phone.locator(".phone-bar .sync")
     expect(status).not_to_have_class(re.compile("is-offline"))
     phone.context.route(re.compile(r"/sync\?"), lambda route: route.abort())
     expect(status).to_have_text("Reconnecting…")
@@ -67,7 +67,7 @@ def test_a_phone_that_loses_the_server_says_reconnecting_until_it_is_back(browse
     expect(status).not_to_have_class(re.compile("is-offline"))
     expect(status).to_have_text("Waiting for the host to start…")
     host.get_by_role("button", name="Start the class").click()  # and it follows again
-    expect(phone.locator(".class-bar .bar-step")).to_have_text("Step 1 of 9")
+    expect(phone.locator(".phone-bar .bar-step")).to_have_text("Step 1 of 9")
 
 
 def test_at_390_the_class_bar_is_one_line_and_there_is_no_site_navigation(browser: Browser,
@@ -75,12 +75,12 @@ def test_at_390_the_class_bar_is_one_line_and_there_is_no_site_navigation(browse
     host, code = host_a_class(browser, base_url)
     phone = join(browser, base_url, code, "Zoë the long-named player")
     host.get_by_role("button", name="Start the class").click()
-    expect(phone.locator(".class-bar .bar-step")).to_have_text("Step 1 of 9")
-    bar = phone.locator(".class-bar").bounding_box()
-    line = phone.locator(".class-bar h1").bounding_box()
+    expect(phone.locator(".phone-bar .bar-step")).to_have_text("Step 1 of 9")
+    bar = phone.locator(".phone-bar").bounding_box()
+    line = phone.locator(".phone-bar h1").bounding_box()
     assert bar["height"] < 2 * line["height"] and bar["height"] < 48, bar
     for part in (".bar-step", ".bar-who"):  # side by side on that one line
-        box = phone.locator(f".class-bar {part}").bounding_box()
+        box = phone.locator(f".phone-bar {part}").bounding_box()
         assert abs(box["y"] - line["y"]) < line["height"] / 2, (part, box, line)
     expect(phone.get_by_role("navigation", name="Main")).to_have_count(0)
     expect(phone.get_by_role("navigation", name="Language")).to_have_count(0)

@@ -91,7 +91,7 @@ def test_a_players_class_page_has_no_site_navigation_and_a_one_line_bar(app, hos
     page = ana.play().get_data(as_text=True)
     assert '<nav class="nav"' not in page and 'class="langs"' not in page
     assert 'href="/learn"' not in page.split('id="class-screen"')[0]
-    bar = re.search(r'<header class="class-bar">.*?</header>', page, re.S).group(0)
+    bar = re.search(r'<header class="phone-bar">.*?</header>', page, re.S).group(0)
     assert "<h1" in bar and "Ana" in bar and 'data-offline="Reconnecting…"' in bar
     if state == "running":
         assert "Step 5 of" in bar
