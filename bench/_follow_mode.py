@@ -79,7 +79,8 @@ def run_process(job: dict) -> dict:
     out = {"errors": [], "polls": [], "seen": []}
 
     async def main():
-        await asyncio.gather(*(phone(Client, n, job, out) for n in range(job["first"], job["last"])))
+        phones = range(job["first"], job["last"])
+        await asyncio.gather(*(phone(Client, n, job, out) for n in phones))
     asyncio.run(main())
     return out
 

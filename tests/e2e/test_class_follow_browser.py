@@ -18,7 +18,8 @@ OFFLINE = pytest.mark.console_errors("net::ERR_FAILED", "htmx:sendError", "htmx:
 
 
 def host_a_class(browser: Browser, base_url: str) -> tuple[Page, str]:
-    host = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}).new_page()
+    desktop = {"width": 1280, "height": 900}
+    host = browser.new_context(base_url=base_url, viewport=desktop).new_page()
     host.goto("/class/new")
     host.get_by_label(re.compile("Force of Nature against three")).check()
     host.get_by_role("button", name="Create the class").click()

@@ -179,8 +179,8 @@ def follow_every(room) -> int:
     often in a room so big that its phones together would poll more than CLASS_FOLLOW_ROOM_RATE
     times a second. A phone learns its room's pace with each new screen (the start, each step)."""
     config = current_app.config
-    return max(int(config["CLASS_FOLLOW_MS"]),
-               -(-1000 * class_reports.joined(room) // max(1, int(config["CLASS_FOLLOW_ROOM_RATE"]))))
+    rate = max(1, int(config["CLASS_FOLLOW_ROOM_RATE"]))
+    return max(int(config["CLASS_FOLLOW_MS"]), -(-1000 * class_reports.joined(room) // rate))
 
 
 @bp.get("/class/<code>/sync")
