@@ -3,6 +3,7 @@
     .venv/bin/python bench/class_load.py [--page learn|sandbox|both|class] [--learners 500]
         [--seconds 60] [--ramp 10] [--path /learn/...] [--url http://host:port] [--root DIR]
     .venv/bin/python bench/class_load.py --page surfaces [--answers 1000] [--healthz 2000]
+    .venv/bin/python bench/class_load.py --page follow [--learners 60] [--moves 4] [--gap 4]
 
 --page surfaces is another measure: server CPU per live answer on each of the six live surfaces,
 sequentially, as a ratio to /healthz on the same server (see bench/_surfaces.py).
@@ -266,8 +267,10 @@ def healthz_cpu(base: str, master: int, count: int = 2000) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--page", choices=["learn", "sandbox", "both", "class", "surfaces"],
+    parser.add_argument("--page", choices=["learn", "sandbox", "both", "class", "follow",
+                                           "surfaces"],
                         default="both", help="class: one live class (see bench/_class_mode.py); "
+                        "follow: host Next -> phones showing the new step (bench/_follow_mode.py); "
                         "surfaces: CPU per live answer on every surface, as a ratio to /healthz "
                         "(see bench/_surfaces.py)")
     parser.add_argument("--answers", type=int, default=1000,
@@ -284,6 +287,9 @@ def main() -> None:
                         help="seconds over which learners join (10; class: 30, see _class_mode)")
     parser.add_argument("--timeline", action="store_true",
                         help="class: live answers' p95 in each 5 s of the measured time")
+    parser.add_argument("--moves", type=int, default=4, help="follow: how many times the host "
+                        "presses Next")
+    parser.add_argument("--gap", type=float, default=4.0, help="follow: seconds between them")
     parser.add_argument("--path", help="another page with live sliders")
     parser.add_argument("--url", help="an already running server (no CPU figures then)")
     parser.add_argument("--root", type=Path, default=ROOT, help="serve this checkout instead")
@@ -297,6 +303,12 @@ def main() -> None:
             parser.error("--page surfaces starts its own server: it reads the workers' CPU")
         with gunicorn(args.root) as (base, _port, master):
             _surfaces.run(base, master, args)
+        return
+    if args.page == "follow":
+        import _follow_mode
+
+        with gunicorn(args.root) as (base, _port, master):
+            _follow_mode.run(base, master, args, pct, healthz_cpu)
         return
     if args.page == "class":
         import _class_mode

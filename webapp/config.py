@@ -72,6 +72,13 @@ class Defaults:
     # milliseconds: a phone follows the host within this time. bench/class_load.py measures a
     # class of 500 at the default; the browser tests use a shorter one so they wait less.
     CLASS_POLL_MS = 2000
+    # How often a phone in a class asks whether the host moved (a 304 while not): 90% of phones
+    # then show the host's new step within about this time plus one page render
+    # (bench/class_load.py --page follow measures it with 60 and 500 phones).
+    CLASS_FOLLOW_MS = 500
+    # ... but a big room's phones poll more slowly, so that together they make at most this many
+    # polls a second (500 phones: every 1.25 s), which keeps the server free for their answers.
+    CLASS_FOLLOW_ROOM_RATE = 400
 
 
 # Environment variables read, with the type to convert them to.
@@ -88,6 +95,8 @@ _ENV = {
     "CLEANUP_EVERY": int,
     "SQLITE_SYNCHRONOUS": lambda v: v.strip().upper(),
     "CLASS_POLL_MS": int,
+    "CLASS_FOLLOW_MS": int,
+    "CLASS_FOLLOW_ROOM_RATE": int,
 }
 
 
@@ -102,9 +111,10 @@ def load(app: Flask, config: dict | None) -> None:
     app.config["RATE_LIMITS"] = rate_limits(app.config.get("RATE_LIMITS") or {})
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
-    if not 100 <= int(app.config["CLASS_POLL_MS"]) <= 60_000:
-        raise ValueError(f"CLASS_POLL_MS must be between 100 and 60000 (milliseconds), "
-                         f"not {app.config['CLASS_POLL_MS']!r}")
+    for name in ("CLASS_POLL_MS", "CLASS_FOLLOW_MS"):
+        if not 100 <= int(app.config[name]) <= 60_000:
+            raise ValueError(f"{name} must be between 100 and 60000 (milliseconds), "
+                             f"not {app.config[name]!r}")
     if app.config.get("PUBLIC_URL"):
         app.config["PUBLIC_URL"] = _public_url(app.config["PUBLIC_URL"])
 

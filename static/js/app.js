@@ -110,6 +110,49 @@
     if (heading) { heading.focus(); }
   });
 
+  /* A class's phone follows the host (classroom/play.html): its poll ([data-follow]) gets the
+     new screen when the host moves, which htmx swaps in. The reader hears where the class went
+     (#class-news), and focus that was on the old screen goes to the new one's heading. While the
+     server can't be reached the poll says "Reconnecting…" (a banner), until it answers again. */
+  var followed = null;
+  function follower(event) {
+    var elt = event.detail && event.detail.elt;
+    return elt && elt.hasAttribute && elt.hasAttribute("data-follow") ? elt : null;
+  }
+  function lost(poll, isLost) {
+    if (poll.classList.contains("is-offline") === isLost) { return; }
+    if (isLost) { poll.setAttribute("data-online", poll.textContent); }
+    poll.textContent = isLost ? poll.getAttribute("data-offline") : poll.getAttribute("data-online");
+    poll.classList.toggle("is-offline", isLost);
+    poll.classList.toggle("vh", !isLost);
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var poll = follower(event), xhr = event.detail.xhr;
+    if (!poll) { return; }
+    if (event.detail.successful) { lost(poll, false); }
+    else if (!xhr || xhr.status === 0 || xhr.status >= 500) { lost(poll, true); }
+  });
+  ["htmx:sendError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, function (event) { var poll = follower(event); if (poll) { lost(poll, true); } });
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (follower(event) && target && target.id === "class-screen") {
+      followed = { focus: target.contains(document.activeElement) };
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var screen = followed && document.getElementById("class-screen");
+    if (!screen) { return; }
+    var news = document.getElementById("class-news"), heading = screen.querySelector("h1");
+    if (news && heading) {
+      var step = screen.querySelector(".phone-bar .bar-step") || screen.querySelector("h2");
+      news.textContent = heading.textContent.trim() + (step ? " · " + step.textContent.trim() : "");
+    }
+    if (followed.focus && heading) { heading.focus(); }
+    followed = null;
+  });
+
   function reveal(root) {
     (root || document).querySelectorAll("button.copy[hidden]").forEach(function (b) { b.hidden = false; });
   }

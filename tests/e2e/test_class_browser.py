@@ -152,7 +152,7 @@ def test_a_host_runs_a_class_for_three_phones(browser: Browser, base_url, shot):
     shot("class-host-summary", host)
 
     expect(bo.get_by_role("link", name=re.compile("Step 5: Build split"))).to_be_visible()
-    expect(cy.get_by_text("Thanks for playing!")).to_be_visible()
+    expect(cy.get_by_role("heading", name="Thanks for playing!")).to_be_visible()
     expect(cy.get_by_role("link", name=re.compile("Step 5"))).to_have_count(0)
     bo.get_by_role("link", name=re.compile("Step 5: Build split")).click()
     expect(bo).to_have_url(re.compile("/learn/force-of-nature/split-d-practice"))
@@ -206,7 +206,7 @@ def test_a_host_runs_a_two_question_quiz_and_a_phone_drags_on_the_assign_questio
     phone = join(browser, base_url, code, "Ana")
     host.get_by_role("button", name="Start the class").click()
     expect(host.get_by_role("heading", level=2, name=re.compile("Question 1 of 2"))).to_be_visible()
-    expect(phone.get_by_text("Question 1 of 2")).to_be_visible()  # the phone follows by itself
+    expect(phone.get_by_text("Question 1 of 2", exact=True)).to_be_visible()  # the phone follows by itself
     expect(phone.get_by_text("Time left")).to_have_count(0)  # the host paces, no timer
     phone.get_by_label(re.compile(r"^[A-D] 4$")).check()  # lettered as on the wall
     phone.get_by_role("button", name="Submit my answer").click()

@@ -69,7 +69,7 @@ def test_the_host_sees_who_answered_who_left_and_a_lost_phone_takes_its_seat_bac
         phone.get_by_label("Rejoin code").fill(rejoin.lower())
         phone.get_by_role("button", name="Join").click()
         expect(phone.locator("#feedback")).to_contain_text("Right!")  # her answer, kept
-        expect(phone.locator(".who")).to_contain_text("You are Ana")
+        expect(phone.locator(".bar-who")).to_contain_text("You are Ana")
         expect(names(room, "Answered (1):")).to_have_text(re.compile(r"Answered \(1\): Ana$"))
         expect(host.get_by_label("Player", exact=True).locator("option")).to_have_count(3)
 

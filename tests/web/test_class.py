@@ -192,7 +192,7 @@ def test_joining_needs_the_csrf_token(app, host):
 def test_the_learner_page_polls_with_an_etag_and_reloads_when_the_host_moves_on(app, host):
     ana = Learner(app, host.code, "Ana")
     page = ana.play().get_data(as_text=True)
-    sync = re.search(r'hx-get="([^"]+)" hx-trigger="every 2000ms"', page).group(1).replace("&amp;", "&")
+    sync = re.search(r'data-follow[^>]*hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
     first = ana.client.get(sync)
     assert first.status_code == 200 and first.headers["ETag"] and "HX-Refresh" not in first.headers
     again = ana.client.get(sync, headers={"If-None-Match": first.headers["ETag"]})

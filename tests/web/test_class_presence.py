@@ -50,7 +50,7 @@ def host(app):
 def poll(learner: Learner):
     """What the phone's page polls every 2 s."""
     page = learner.play().get_data(as_text=True)
-    url = re.search(r'class="sync" hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+    url = re.search(r'data-follow[^>]*hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
     return learner.client.get(url)
 
 

@@ -542,13 +542,14 @@ _ROOM_AND_SEAT = (
 def version_and_seat(code: str | None, token: str | None
                      ) -> tuple[int, str, int | None, bool, datetime | None] | None:
     """(version, state, seat id or None, whether the seat was removed, the seat's last contact)
-    of the class at `code`: all a learner's 2 s poll needs, read as plain columns (no objects
+    of the class at `code`: all a learner's poll needs, read as plain columns (no objects
     built) by a statement built once."""
     code = normal_code(code)
     if not code:
         return None
     token = token if token and len(token) <= 64 else ""
-    row = db.session.execute(_VERSION_AND_SEAT, {"code": code, "token": token}).first()
+    with db.engine.connect() as connection:  # no ORM session: a third of the poll's cost
+        row = connection.execute(_VERSION_AND_SEAT, {"code": code, "token": token}).first()
     return (row[0], row[1], row[2], row[3] is not None, row[4]) if row else None
 
 

@@ -5,8 +5,9 @@ GET|POST /join                      code + nickname -> the class (rate limited p
                                     with the seat's rejoin code: that seat back, on this phone
 GET  /class/<code>/play             the class's current step (Learn's step markup), the lobby, or
                                     the end with links to review missed steps in Learn
-GET  /class/<code>/sync?v=N         polled every 2 s: ETag/304 while nothing changed; when the host
-                                    moved on, HX-Refresh (the page reloads at the new step)
+GET  /class/<code>/sync?v=N         polled every CLASS_FOLLOW_MS: ETag/304 while nothing changed;
+                                    when the host moved on, the play page, whose #class-screen
+                                    htmx swaps in (HX-Refresh for a removed seat or no seat)
 POST /class/<code>/answer           an answer to the current step: stored, then Learn's feedback
 POST /class/<code>/live             sliders moved: Learn's verdict (the one live check)
 GET  /class/<code>/review           (a class on a quiz) the questions this learner missed, with
@@ -22,13 +23,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import (Blueprint, abort, make_response, redirect, render_template,
+from flask import (Blueprint, abort, current_app, make_response, redirect, render_template,
                    request, url_for)
 
 from ... import signing
 from ...htmx import wants_fragment
 from ...i18n import _l, gettext
-from ...services import classes
+from ...services import class_reports, classes
 from .. import limiting
 from . import game, sources
 
@@ -162,6 +163,7 @@ def _play_page(room, seat, src, *, error=None, split=None, status=200, notice=No
     """The learner's page: the lobby, the item the class is on (the item page's own block, with
     its own context), or the end with what this learner missed."""
     context = {"room": room, "seat": seat, "sync_text": SYNC_TEXT[room.state],
+               "follow_ms": follow_every(room),
                "class_title": src.title, "words": src.words, "notice": notice,
                "one_answer": room.answer_mode == "one", "exam": src.exam,
                "item_page": src.page_template, "item_block": src.item_block}
@@ -174,29 +176,62 @@ def _play_page(room, seat, src, *, error=None, split=None, status=200, notice=No
     return render_template("classroom/play.html", **context), status
 
 
+def follow_every(room) -> int:
+    """How often (ms) a phone in `room` asks whether the host moved: CLASS_FOLLOW_MS, or less
+    often in a room so big that its phones together would poll more than CLASS_FOLLOW_ROOM_RATE
+    times a second. A phone learns its room's pace with each new screen (the start, each step)."""
+    config = current_app.config
+    rate = max(1, int(config["CLASS_FOLLOW_ROOM_RATE"]))
+    return max(int(config["CLASS_FOLLOW_MS"]), -(-1000 * class_reports.joined(room) // rate))
+
+
 @bp.get("/class/<code>/sync")
 def sync(code: str):
-    """What the learner's page polls. Unchanged: 304 to a revalidation (the ETag is the class's
-    version), else a short status line. Changed (another step, the start, the end, or the
-    learner was removed): HX-Refresh, so the page reloads where the class is now. The poll of
-    every phone every 2 s is a third of a class's requests: one narrow query, no template."""
+    """What the learner's page polls, every CLASS_FOLLOW_MS. Unchanged: 304 to a revalidation
+    (the ETag is the class's version), else a short status line: one narrow indexed query, no
+    template, no session. Changed (another step, the start, the end): the play page as it is now,
+    with headers telling htmx to swap its #class-screen in place of the old one (no reload);
+    a removed seat, one let back in, or no seat: HX-Refresh, so the page reloads."""
     version, state, seat_id, removed, last_seen = classes.version_and_seat(
         code, signing.read_cookie(SEAT_COOKIE)) or (None, None, None, False, None)
     if seat_id is None:  # no seat here, or no such class: alike (see room_and_seat)
         limiting.limit("class-lookup")
     elif not removed:  # the phone is here (a write at most every SEEN_WRITE_EVERY)
         classes.seen(seat_id, last_seen, limiting.clock())
-    if seat_id is None or request.args.get("v", "") != (f"{version}x" if removed else str(version)):
-        response = make_response("", 200)
-        response.headers["HX-Refresh"] = "true"
-        response.headers["Cache-Control"] = "no-store"
-        return response
+    asked = request.args.get("v", "")
+    if seat_id is None or asked != (f"{version}x" if removed else str(version)):
+        if seat_id is not None and not removed and not asked.endswith("x") and wants_fragment():
+            return _moved_screen(code)
+        return _refresh()
     response = make_response("")
     response.set_etag(f"{version}-{seat_id}{'x' if removed else ''}")
     response.headers["Cache-Control"] = "private, no-cache"
     response.make_conditional(request)
     if response.status_code == 200:  # words only for a page that has not seen them
         response.set_data(str(SYNC_TEXT[state]))
+    return response
+
+
+def _refresh():
+    response = make_response("", 200)
+    response.headers["HX-Refresh"] = "true"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# The phone's poll swaps the new screen in: htmx picks #class-screen out of the whole page.
+SCREEN_SWAP = {"HX-Retarget": "#class-screen", "HX-Reselect": "#class-screen",
+               "HX-Reswap": "outerHTML", "Cache-Control": "no-store"}
+
+
+def _moved_screen(code: str):
+    """The host moved: the learner's page where the class is now, to be swapped in."""
+    room, seat = room_and_seat(code)
+    if seat.removed_at is not None:  # removed since the poll's query: the removed page
+        return _refresh()
+    page, status = _play_page(room, seat, sources.source(room))
+    response = make_response(page, status)
+    response.headers.update(SCREEN_SWAP)
     return response
 
 
