@@ -87,6 +87,8 @@ def test_a_host_plays_the_class_as_a_game_with_a_countdown_leaderboard_and_podiu
     # The next step; the server's clock runs past the countdown: answers are closed.
     host.get_by_role("button", name=re.compile("Next step")).click()
     expect(wall.locator(".leaderboard")).to_have_count(0)
+    # the phone is on the next step (its old step had the same slider: wait for the new screen)
+    expect(bo.locator(".bar-step")).to_have_text("Step 6 of 9")
     expect(bo.get_by_role("slider", name="To Grizzly Bears C")).to_be_visible()
     app = served_app(base_url)
     app.config["CLOCK"] = lambda: utcnow() + timedelta(seconds=25)

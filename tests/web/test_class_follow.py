@@ -159,3 +159,22 @@ def test_a_phone_on_one_server_follows_a_host_on_the_other(postgres_schema, tmp_
             with app.app_context():
                 db.engine.dispose()
 
+
+
+def test_the_swapped_screen_has_nothing_out_of_band_so_a_games_box_comes_with_it(tmp_path):
+    """The poll's new screen is a whole page swapped in: an element marked out of band (the
+    game's own box, a prediction's try-board) would be pulled out of it by htmx and lost."""
+    from tests.conftest import isolated_app
+    from tests.web.test_class_game import GameHost
+    from tests.web.test_class_presence import Clock
+
+    app = isolated_app(tmp_path / "instance", CLOCK=Clock())
+    host = GameHost(app, countdown="20")
+    ana = Learner(app, host.code, "Ana")
+    version = re.search(r"sync\?v=(\d+)", ana.play().get_data(as_text=True)).group(1)
+    host.go(PRACTICE)
+    moved = ana.client.get(f"/class/{host.code}/sync?v={version}", headers={"HX-Request": "true"})
+    body = moved.get_data(as_text=True)
+    assert moved.headers["HX-Retarget"] == "#class-screen"
+    assert 'id="game-me"' in body and 'data-seconds-left="20"' in body
+    assert "hx-swap-oob" not in body

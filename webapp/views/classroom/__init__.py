@@ -173,6 +173,8 @@ def _play_page(room, seat, src, *, error=None, split=None, status=200, notice=No
     elif room.state == "ended":
         context["missed"] = src.missed(seat)
     context["game"] = game.play(room, seat, src, limiting.clock())
+    # The whole page, even to htmx (the poll's swap): nothing in it is out of band.
+    context["oob"] = False
     return render_template("classroom/play.html", **context), status
 
 
