@@ -108,8 +108,9 @@ def translated(translate: Callable[[str], str] | None, lang: str | None = None,
 
 TIERS = (1, 2, 3)
 # What a seed produces. 1: the generator before real cards (references saved without "v");
-# 2: boards from the card catalogue, premises checked true. Bump on any change to the output.
-GENERATOR_VERSION = 2
+# 2: boards from the card catalogue, premises checked true; 3: two attackers sharing a blocker
+# never mix first or double strike with neither (510.4). Bump on any change to the output.
+GENERATOR_VERSION = 3
 TYPES = ("number", "legal", "rule", "one", "many", "assign")
 MAX_QUESTIONS = 50
 MAX_SEED = 2**32 - 1
@@ -240,16 +241,18 @@ def make_blockers(rng: random.Random, count: int, *, marked: bool = False,
 def make_trampler(rng: random.Random, blockers: list[dict], *,
                   power: tuple[int, int] = (4, 9),
                   abilities: tuple[str, ...] = ("trample",), attacking: str = "player",
-                  aid: str = "a1", avoid: tuple[str, ...] = ()) -> dict:
+                  aid: str = "a1", avoid: tuple[str, ...] = (), strike: bool = True) -> dict:
     """An attacker with `abilities`: a real card (or token) with that kind of trample printed, or
     without trample when `abilities` has none; other abilities (deathtouch, double strike) as
     keyword counters said in its name. Its power falls in `power`, with +1/+1 counters now and
-    then."""
+    then. `strike=False`: never a card with first or double strike printed (two attackers that
+    assign in one step must deal damage in the same step, 510.4)."""
     kind = next((w for w in ("trample_over_planeswalkers", "trample") if w in abilities), None)
     # printed power 1 or more: no wall (defender, which the board format can't show) attacks
     cards = [c for c in _pool(trample=kind is not None, power=(max(1, power[0] - 2), power[1]))
              if c.name not in avoid and (kind is None or kind in c.abilities)
-             and not {"infect", "wither"} & set(c.abilities)]
+             and not {"infect", "wither"} & set(c.abilities)
+             and (strike or not {"first_strike", "double_strike"} & set(c.abilities))]
     card = rng.choice(cards)
     low = max(0, power[0] - card.power)
     plus = rng.randint(low, max(low, min(3, power[1] - card.power)))
@@ -285,9 +288,10 @@ def shared_blocker(rng):
     """Tier 2: two tramplers, one blocker blocking both (it can block an additional creature)."""
     card = rng.choice([c for c in _pool(trample=False, power=(0, 3)) if c.toughness >= 3])
     wall = {"id": "b1", **_shown(card, effect="can_block_additional"), "damage": 0}
-    first = make_trampler(rng, [wall], power=(2, 6), aid="a1")
-    second = make_trampler(rng, [wall], power=(2, 6), aid="a2", avoid=(first["name"],
-                                                                      first["name"].split(" with ")[0]))
+    # Both assign in the one step the question is about: neither has first or double strike.
+    first = make_trampler(rng, [wall], power=(2, 6), aid="a1", strike=False)
+    second = make_trampler(rng, [wall], power=(2, 6), aid="a2", strike=False,
+                           avoid=(first["name"], first["name"].split(" with ")[0]))
     return {"attackers": [first, second], "blockers": [wall]}
 
 

@@ -139,6 +139,19 @@ def _about(q: dict) -> tuple[str | None, str]:
     return spec.get("creature"), spec.get("recipient", "player")
 
 
+STRIKERS = {"first_strike", "double_strike"}
+
+
+def mixed_strike_step(board: dict) -> bool:
+    """A false premise (510.4): with no damage step named, every attacker on the board assigns in
+    one step, but an attacker with first or double strike and one without deal combat damage in
+    different steps (Zetalpa's damage counted with Siege Rhino's on the blocker they share)."""
+    if board.get("damage_step"):
+        return False
+    dealing = [a for a in board["attackers"] if a["power"] > 0]
+    return len({bool(STRIKERS & set(a.get("abilities", []))) for a in dealing}) > 1
+
+
 def faults(q: dict) -> set[str]:
     board = q["board"]
     plain = {k: v for k, v in board.items() if k != "assignment"}
@@ -154,6 +167,8 @@ def faults(q: dict) -> set[str]:
             found.add("card")
     if any("can't block" in message for _, _, message in board_problems(cards, board)):
         found.add("impossible_block")  # a blocker its attacker has protection from (702.16f)
+    if mixed_strike_step(board):
+        found.add("mixed_strike_step")
     cited = set(q["rules"])
     said = set(RULE.findall(q["explanation"]))
     things = _things(board)
