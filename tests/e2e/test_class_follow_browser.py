@@ -75,6 +75,7 @@ def test_at_390_the_class_bar_is_one_line_and_there_is_no_site_navigation(browse
                                                                           base_url, shot):
     host, code = host_a_class(browser, base_url)
     phone = join(browser, base_url, code, "Zoë the long-named player")
+    ana = join(browser, base_url, code, "Ana")
     host.get_by_role("button", name="Start the class").click()
     expect(phone.locator(".phone-bar .bar-step")).to_have_text("Step 1 of 9")
     bar = phone.locator(".phone-bar").bounding_box()
@@ -83,6 +84,9 @@ def test_at_390_the_class_bar_is_one_line_and_there_is_no_site_navigation(browse
     for part in (".bar-step", ".bar-who"):  # side by side on that one line
         box = phone.locator(f".phone-bar {part}").bounding_box()
         assert abs(box["y"] - line["y"]) < line["height"] / 2, (part, box, line)
+    # A short nickname is never cut for a long class title (the title gives way first).
+    expect(ana.locator(".phone-bar .bar-step")).to_have_text("Step 1 of 9")
+    assert ana.locator(".phone-bar .bar-who").evaluate("e => e.scrollWidth <= e.clientWidth")
     expect(phone.get_by_role("navigation", name="Main")).to_have_count(0)
     expect(phone.get_by_role("navigation", name="Language")).to_have_count(0)
     expect(phone.get_by_role("link", name="Check for the next step")).to_have_count(0)
