@@ -22,7 +22,8 @@ def assert_no_violations(page: Page):
 
 def answer(page: Page, q: dict, right: bool = True) -> None:
     """Answer one question as a taker would: typing, a button, ticking, or the sliders (by
-    keyboard). A wrong taker types an impossible number and leaves the sliders at 0."""
+    keyboard). A wrong taker types an impossible number and puts 1 damage on the first slider
+    (untouched sliders are no answer at all: the page asks to place the damage first)."""
     if q["type"] == "number":
         page.get_by_label("Your answer").fill(str(q["answer"] if right else 99))
     elif q["type"] == "legal":
@@ -45,6 +46,13 @@ def answer(page: Page, q: dict, right: bool = True) -> None:
         verdict = page.locator("#verdict")
         if "In an exam" not in verdict.inner_text():  # an exam holds its verdict back (issue 19)
             expect(verdict).to_contain_text("Legal")
+    else:  # assign, wrong: 1 damage where the key wants all of it placed
+        attacker, row = next(iter(q["example"].items()))
+        slider = page.locator(f'input[name="dmg:{attacker}:{next(iter(row))}"]')
+        slider.focus()
+        page.keyboard.press("Home")
+        page.keyboard.press("ArrowRight")
+        expect(slider).to_have_value("1")
     page.get_by_role("button", name="Submit my answer").click()
 
 

@@ -235,3 +235,31 @@ def test_endless_practice_gets_the_same_neutral_and_grey_states(client):
         fields[name] = most
     fragment = client.post("/learn/practice/live", data={"board": token, **fields}, headers=HX)
     assert headline(fragment.get_data(as_text=True)) == ("plain", "Legal split")
+
+
+# ---- "Check my answer" on an untouched board is no answer ------------------------------------------
+
+@pytest.mark.parametrize("step, fields", [
+    ("most-practice", {}),  # no slider field sent at all
+    ("most-practice", {"dmg:fon:bears-a": "0", "dmg:fon:bears-b": "0", "dmg:fon:bears-c": "0",
+                       "dmg:fon:player": "0"}),
+    ("split-d-practice", {"dmg:fon:bears-c": "0", "dmg:fon:player": "0"}),  # locked ones aside
+])
+def test_checking_an_untouched_board_says_place_the_damage_and_records_nothing(client, step,
+                                                                               fields):
+    refused = answer(client, "force-of-nature", step, fields)
+    assert refused.status_code == 400
+    assert "Place the damage first" in text(refused.get_data(as_text=True))
+    review = client.get("/learn/review").get_data(as_text=True)
+    assert "Not quite" not in text(refused.get_data(as_text=True))
+    assert step not in review  # not a miss: nothing was answered
+    # and the first real answer still counts as the first
+    right = CURRICULUM.lesson("force-of-nature").step(step)
+    assert answer(client, "force-of-nature", step, right_fields(right)).status_code == 303
+
+
+def test_untouched_is_refused_in_french_and_japanese(client):
+    for lang, words in (("fr", "Placez d’abord les blessures"), ("ja", "先にダメージを割り振って")):
+        client.get(f"/?lang={lang}")
+        refused = answer(client, "force-of-nature", "most-practice", {})
+        assert refused.status_code == 400 and words in text(refused.get_data(as_text=True))

@@ -55,7 +55,12 @@ def wrong(q) -> dict:
         return {"amount": str(q["answer"] + 1)}
     if q["type"] == "legal":
         return {"verdict": "illegal" if q["answer"] else "legal"}
-    return {}  # nothing assigned: illegal (all the power must be assigned) or short of the most
+    # the example split with one point taken back: not all the power assigned (510.1a), so
+    # wrong; an untouched board would be no answer at all ("missing_damage")
+    fields = {f"dmg:{a}:{r}": n for a, row in q["example"].items() for r, n in row.items()}
+    key = next(k for k, n in fields.items() if n > 0)
+    fields[key] -= 1
+    return {k: str(n) for k, n in fields.items()}
 
 
 def answer(client, token, data, hx=False):

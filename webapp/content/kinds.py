@@ -369,14 +369,29 @@ class Split:
             raise ValueError("an 'exact' goal, and only it, has an amount")
 
     def read(self, form: Mapping, analysis: dict | None = None) -> dict:
+        """The split the sliders set. Every free slider at 0 on a split that isn't legal is no
+        answer yet ("missing_damage", as an empty number field is): pressing Check on an
+        untouched board must not spend the learner's first answer."""
+        split = self.sliders(form, analysis)
+        free = [n for cid, row in split.items() for r, n in row.items()
+                if r not in self.fixed.get(cid, {})]
+        if free and not any(free) and \
+                not check({**self.board, "assignment": split}).get("legal"):
+            raise AnswerError("missing_damage", split=split)
+        return split
+
+    def sliders(self, form: Mapping, analysis: dict | None = None) -> dict:
+        """What the sliders show, untouched or not (a −/+ step, a preview): AnswerError only for a
+        field that can't be read."""
         return slider_split(self.board, form, fixed=self.fixed, analysis=analysis)
 
     def blank(self, form: Mapping) -> bool:
         """No slider moved; fields that can't be read are not nothing (they get their message)."""
         try:
-            return not any(v for row in self.read(form).values() for v in row.values())
+            split = self.sliders(form)
         except AnswerError:
             return False
+        return not any(v for row in split.values() for v in row.values())
 
     def target(self) -> int | None:
         """What the goal asks `creature` to send to `recipient`: the exact amount, the most any

@@ -11,6 +11,7 @@ ANSWER_ERRORS = {
                      "Reload the page and answer again."),
     **SLIDER_ERRORS,  # unknown_slider, locked, not_an_amount: worded as on every surface
     "missing_number": _l("Enter a number first."),
+    "missing_damage": _l("Place the damage first: move a slider or tap a card."),
     "missing_option": _l("Choose one of the answers first."),
     "missing_options": _l("Choose at least one answer."),
     "unknown_option": _l("“%(value)s” isn’t one of this question’s answers."),

@@ -92,8 +92,16 @@ def test_a_split_refuses_bad_slider_fields_and_keeps_what_the_others_said(form, 
 def test_a_split_reads_every_slider_and_a_locked_one_keeps_its_value():
     assert MOST.read({"dmg:a1:player": "1"}) == {"a1": {"b1": 0, "b2": 0, "player": 1}}
     locked = Split(BOARD, GOOD, "most", "a1", fixed={"a1": {"b2": 3}})
-    assert locked.read({})["a1"]["b2"] == 3
+    assert locked.sliders({})["a1"]["b2"] == 3 and locked.read({"dmg:a1:b1": "1"})["a1"]["b2"] == 3
     assert code(lambda: locked.read({"dmg:a1:b2": "2"})) == "locked"
+
+
+def test_an_untouched_split_is_no_answer_yet_but_its_sliders_still_read():
+    """Check on an untouched board spends no first answer: every free slider at 0 on a split
+    that isn't legal is "missing_damage", as an empty number is "missing_number"."""
+    assert code(lambda: MOST.read({})) == "missing_damage"
+    assert code(lambda: MOST.read({"dmg:a1:b1": "0", "dmg:a1:player": "0"})) == "missing_damage"
+    assert MOST.sliders({}) == {"a1": {"b1": 0, "b2": 0, "player": 0}}
 
 
 def test_blank_is_nothing_chosen_and_an_unreadable_answer_is_not_blank():

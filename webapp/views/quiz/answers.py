@@ -37,4 +37,7 @@ def read_split(q: dict, form) -> dict:
     questions have no sliders ({})."""
     if q["type"] != "assign":
         return {}
-    return read_answer(q, form)
+    try:
+        return kind_of(q).sliders(form)
+    except AnswerError as err:
+        raise QuizAnswerError(error_text(err), err.split) from None
