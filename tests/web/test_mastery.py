@@ -130,7 +130,7 @@ def test_the_map_lists_every_lesson_with_its_state_and_what_it_comes_after(clien
 
 @pytest.mark.parametrize("lang, words", [
     ("fr", ("Carte des leçons", "Pas commencée", "après\u00a0:")),
-    ("ja", ("レッスンの地図", "未開始", "先に")),
+    ("ja", ("レッスンの地図", "未着手", "先に")),
 ])
 def test_the_map_and_states_in_french_and_japanese(client, app, now, lang, words):
     html = client.get(f"/learn/map?lang={lang}").get_data(as_text=True)
