@@ -80,6 +80,8 @@ def test_three_right_in_a_row_after_a_miss_masters_and_rusts_on_the_clock(client
     assert "Review due" in row and "Mastered" not in row
     assert "Review due" in client.get("/learn/practice").get_data(as_text=True)
     assert "Review due" in map_row(client.get("/learn/map").get_data(as_text=True), FIRST)
+    assert f"not practised for {RUSTY_AFTER.days} days" in text(
+        client.get(f"/learn/{FIRST.id}/finish").get_data(as_text=True))
     practise(client, app, [True], now)  # one right answer on a new board: mastered again
     assert "Mastered" in row_of(client.get("/learn").get_data(as_text=True), FIRST)
     practise(client, app, [False], now)  # a miss starts the streak again

@@ -308,7 +308,8 @@ def _finish_page(lesson, status: int = 200):
                            right_first=right_first, wrong=wrong, missing=missing,
                            refused=status == 409, step_url=_step_url, step_name=parts.step_name,
                            next_lesson=curriculum().after(lesson.id),
-                           shown=lesson_states(me)[lesson.id], streak_needed=mastery.STREAK), status
+                           shown=lesson_states(me)[lesson.id], streak_needed=mastery.STREAK,
+                           rusty_days=mastery.RUSTY_AFTER.days), status
 
 
 # --- helpers: finding things ----------------------------------------------------------------------
