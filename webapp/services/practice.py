@@ -69,12 +69,15 @@ def get(learner_id: str | None, answer_id: int) -> Answer | None:
 
 def standings(learner_id: str | None, now: datetime) -> dict[str, mastery.Standing]:
     """lesson id -> its mastery standing (services/mastery.py) from the learner's first answers on
-    that lesson's fresh boards, in the order given; lessons never practised are left out."""
+    that lesson's fresh boards, in the order they were given (by time: answers merged from
+    another device by a resume code or a progress file keep theirs but get new ids); lessons never
+    practised are left out."""
     if not learner_id:
         return {}
     rows = db.session.execute(
         select(PracticeAnswer.lesson_id, PracticeAnswer.correct, PracticeAnswer.created_at)
-        .where(PracticeAnswer.learner_id == learner_id).order_by(PracticeAnswer.id))
+        .where(PracticeAnswer.learner_id == learner_id)
+        .order_by(PracticeAnswer.created_at, PracticeAnswer.id))
     history: dict[str, list[tuple[bool, datetime]]] = {}
     for lesson_id, correct, at in rows:
         history.setdefault(lesson_id, []).append((correct, _aware(at)))

@@ -87,3 +87,14 @@ def test_only_the_first_answer_to_a_board_is_kept_and_mastery_counts_right_ones(
     assert practice.standings(None, now) == {}
     assert practice.answered("learner-abc-123") == 4
     assert practice.get("someone-else-123", first.id) is None
+
+
+def test_the_streak_follows_the_time_answers_were_given_not_their_ids(app):
+    """An answer imported from another device later (a new id) but given earlier counts earlier."""
+    for seed, day in ((1, 1), (2, 2), (3, 3)):
+        practice.record("learner-abc-123", "two-blockers", "number", seed, correct=True,
+                        answer=1, at=T0 + day * DAY)
+    practice.record("learner-abc-123", "two-blockers", "number", 4, correct=False, answer=0,
+                    at=T0)
+    standing = practice.standings("learner-abc-123", T0 + 4 * DAY)["two-blockers"]
+    assert standing.mastered and standing.streak == 3
