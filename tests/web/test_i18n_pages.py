@@ -119,7 +119,8 @@ def class_pages(client) -> list[tuple[str, str]]:
 
 
 def every_page(client, curriculum) -> list[str]:
-    pages = ["/", "/learn", "/learn/review", "/learn/practice", "/learn/glossary", "/learn/resume",
+    pages = ["/", "/learn", "/learn/map", "/learn/review", "/learn/practice", "/learn/glossary",
+             "/learn/resume",
              "/sandbox",
              "/quiz", "/no-such-page"]
     for lesson in curriculum:

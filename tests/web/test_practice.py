@@ -128,7 +128,7 @@ def test_a_wrong_number_names_what_it_reveals_or_the_reason(client, app):
     assert f"You said {q['answer'] + 1}, but the most" in text(html)
 
 
-def test_mastery_after_three_right_first_answers_on_new_boards(client, app):
+def test_mastery_after_three_right_first_answers_in_a_row_on_new_boards(client, app):
     finish(client)
     first_token = None
     for n in range(3):
@@ -141,7 +141,7 @@ def test_mastery_after_three_right_first_answers_on_new_boards(client, app):
         # the same board again counts nothing more
         answer(client, first_token, right(question(app, first_token)[1]))
         page = client.get("/learn/practice").get_data(as_text=True)
-        assert (f"{n + 1} of 3 right on new boards" in page) is (n < 2)
+        assert (f"{n + 1} of 3 right in a row on new boards" in page) is (n < 2)
     assert "Mastered" in client.get("/learn/practice").get_data(as_text=True)
     index = client.get("/learn").get_data(as_text=True)
     row = index.split(f'href="/learn/{FIRST.id}/')[1].split("</li>")[0]
@@ -154,7 +154,7 @@ def test_a_wrong_first_answer_does_not_count_even_if_right_later(client, app):
     _, q = question(app, token)
     answer(client, token, wrong(q))
     answer(client, token, right(q))
-    assert "0 of 3 right on new boards" in client.get("/learn/practice").get_data(as_text=True)
+    assert "0 of 3 right in a row on new boards" in client.get("/learn/practice").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("hx", [False, True], ids=["page", "htmx"])

@@ -1,7 +1,7 @@
 """Endless practice: answers to fresh boards (mastery), and spaced review of missed lesson steps.
 
-    record(learner, lesson, kind, seed, correct, answer) -> Answer     committed; first answer kept
-    mastered(learner) -> {lesson id: correct first answers on new boards}
+    record(learner, lesson, kind, seed, correct, answer, at) -> Answer  committed; first answer kept
+    standings(learner, now) -> {lesson id: mastery.Standing}  the streak on fresh boards, mastery
     recent(learner, lesson) -> [Answer]  the last few on that lesson's boards, newest first
     due(learner, now) -> [Review]       lesson steps missed, due again after 1, 3 and 7 days
 
@@ -17,11 +17,11 @@ from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import func, select
 
+from . import mastery
 from .database import db, write
-from .models import PracticeAnswer, StepAttempt
+from .models import PracticeAnswer, StepAttempt, utcnow
 from .progress import ensure_learner
 
-MASTERY = 3  # correct first answers on new boards that make a lesson mastered
 INTERVALS = (timedelta(days=1), timedelta(days=3), timedelta(days=7))
 
 
@@ -45,15 +45,16 @@ class Review:
 
 
 def record(learner_id: str, lesson_id: str, kind: str, seed: int, *, correct: bool,
-           answer) -> Answer:
+           answer, at: datetime | None = None) -> Answer:
     """Store the first answer to this board (committed on return); a later one changes nothing
-    and the stored first answer is returned."""
+    and the stored first answer is returned. `at`: when (the app's clock; now by default)."""
     ensure_learner(learner_id)
 
     def add():
         if _find(learner_id, lesson_id, kind, seed) is None:
             db.session.add(PracticeAnswer(learner_id=learner_id, lesson_id=lesson_id, kind=kind,
-                                          seed=seed, correct=bool(correct), answer=answer))
+                                          seed=seed, correct=bool(correct), answer=answer,
+                                          created_at=at or utcnow()))
 
     write(add)
     return _answer(_find(learner_id, lesson_id, kind, seed))
@@ -66,15 +67,21 @@ def get(learner_id: str | None, answer_id: int) -> Answer | None:
     return _answer(row) if row is not None and row.learner_id == learner_id else None
 
 
-def mastered(learner_id: str | None) -> dict[str, int]:
-    """lesson id -> correct first answers on practice boards (MASTERY or more: mastered)."""
+def standings(learner_id: str | None, now: datetime) -> dict[str, mastery.Standing]:
+    """lesson id -> its mastery standing (services/mastery.py) from the learner's first answers on
+    that lesson's fresh boards, in the order they were given (by time: answers merged from
+    another device by a resume code or a progress file keep theirs but get new ids); lessons never
+    practised are left out."""
     if not learner_id:
         return {}
     rows = db.session.execute(
-        select(PracticeAnswer.lesson_id, func.count())
-        .where(PracticeAnswer.learner_id == learner_id, PracticeAnswer.correct.is_(True))
-        .group_by(PracticeAnswer.lesson_id))
-    return {lesson: count for lesson, count in rows}
+        select(PracticeAnswer.lesson_id, PracticeAnswer.correct, PracticeAnswer.created_at)
+        .where(PracticeAnswer.learner_id == learner_id)
+        .order_by(PracticeAnswer.created_at, PracticeAnswer.id))
+    history: dict[str, list[tuple[bool, datetime]]] = {}
+    for lesson_id, correct, at in rows:
+        history.setdefault(lesson_id, []).append((correct, _aware(at)))
+    return {lesson_id: mastery.standing(answers, now) for lesson_id, answers in history.items()}
 
 
 def recent(learner_id: str | None, lesson_id: str, last: int = 5) -> list[Answer]:

@@ -1,5 +1,6 @@
 """Spaced review from stored answers' timestamps (1, 3 and 7 days), and practice answers: the
-first answer to a board is the one kept, and mastery counts right first answers."""
+first answer to a board is the one kept, and mastery counts right first answers in a row, at the
+times they were given."""
 
 from __future__ import annotations
 
@@ -68,15 +69,32 @@ def test_due_reads_the_stored_attempts_and_the_clock_passed_in(app):
 
 def test_only_the_first_answer_to_a_board_is_kept_and_mastery_counts_right_ones(app):
     first = practice.record("learner-abc-123", "marked-damage", "number", 7, correct=False,
-                            answer=3)
+                            answer=3, at=T0)
     again = practice.record("learner-abc-123", "marked-damage", "number", 7, correct=True,
                             answer=4)
     assert again == first and not again.correct
     for seed in (8, 9):
         practice.record("learner-abc-123", "marked-damage", "legal", seed, correct=True,
-                        answer=True)
-    assert practice.mastered("learner-abc-123") == {"marked-damage": 2}
-    practice.record("learner-abc-123", "marked-damage", "assign", 10, correct=True, answer={})
-    assert practice.mastered("learner-abc-123")["marked-damage"] == practice.MASTERY
+                        answer=True, at=T0)
+    now = T0 + DAY
+    standing = practice.standings("learner-abc-123", now)["marked-damage"]
+    assert standing.streak == 2 and not standing.mastered  # the miss came first
+    practice.record("learner-abc-123", "marked-damage", "assign", 10, correct=True, answer={},
+                    at=T0 + DAY)
+    standing = practice.standings("learner-abc-123", now)["marked-damage"]
+    assert standing.streak == 3 and standing.mastered and standing.last_at == T0 + DAY
+    assert practice.standings("learner-abc-123", now + 14 * DAY)["marked-damage"].review
+    assert practice.standings(None, now) == {}
     assert practice.answered("learner-abc-123") == 4
     assert practice.get("someone-else-123", first.id) is None
+
+
+def test_the_streak_follows_the_time_answers_were_given_not_their_ids(app):
+    """An answer imported from another device later (a new id) but given earlier counts earlier."""
+    for seed, day in ((1, 1), (2, 2), (3, 3)):
+        practice.record("learner-abc-123", "two-blockers", "number", seed, correct=True,
+                        answer=1, at=T0 + day * DAY)
+    practice.record("learner-abc-123", "two-blockers", "number", 4, correct=False, answer=0,
+                    at=T0)
+    standing = practice.standings("learner-abc-123", T0 + 4 * DAY)["two-blockers"]
+    assert standing.mastered and standing.streak == 3

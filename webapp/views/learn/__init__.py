@@ -1,6 +1,7 @@
 """Learn: the curriculum, the lesson player, and the learner's progress and review list.
 
 GET  /learn                              lessons in order: done / in progress / next; Continue; Review
+GET  /learn/map                          every lesson by its prerequisites, with its state
 GET  /learn/review                       steps whose latest answer was wrong, each with a retry link
 GET  /learn/resume                       continue on another device (views/learn/devices.py)
 GET  /learn/<lesson>[?step=N]            -> the lesson's first (or Nth) step
@@ -30,7 +31,7 @@ from ...catalogue import catalogue
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
 from ...live.fields import SliderError
-from ...services import answers, progress, resume
+from ...services import answers, mastery, progress, resume
 from ...services import practice as practice_service
 from ...services.answers import AnswerError
 from .. import limiting
@@ -103,10 +104,26 @@ def _send_cookie(response):
 # --- pages --------------------------------------------------------------------------------------
 
 
+def lesson_states(me) -> dict[str, dict]:
+    """lesson id -> {"state": one of mastery.STATES, "standing": its mastery.Standing}: the one
+    place Learn's pages (index, finish, map, practice) get a lesson's state from."""
+    states = progress.lessons(me)
+    standings = practice_service.standings(me, clock())
+    out = {}
+    for lesson in curriculum().lessons:
+        row = states.get(lesson.id)
+        standing = standings.get(lesson.id, mastery.NONE)
+        out[lesson.id] = {"state": mastery.state(done=bool(row and row.done), started=bool(row),
+                                                 standing=standing),
+                          "standing": standing}
+    return out
+
+
 @bp.get("")
 def index():
     me = learner_id()
     states = progress.lessons(me)
+    shown = lesson_states(me)
     lessons = curriculum().lessons
     upcoming = _continue(states, progress.latest_attempts(me))
     rows = []
@@ -114,15 +131,35 @@ def index():
         state = states.get(lesson.id)
         status = "done" if state and state.done else "started" if state else "new"
         rows.append({"lesson": lesson, "status": status, "next": lesson is upcoming[0],
+                     "state": shown[lesson.id]["state"],
                      "title": lesson.title(parts.lang()), "summary": lesson.summary(parts.lang()),
                      "step_number": _step_number(lesson, state), "url": _resume_url(lesson, state)})
     return render_template("learn/index.html", rows=rows, continue_lesson=upcoming[0],
                            continue_url=upcoming[1], started=bool(states),
                            done=sum(r["status"] == "done" for r in rows),
-                           review_count=len(_review_items(me)["missed"]),
-                           mastered={lesson_id for lesson_id, n in
-                                     practice_service.mastered(me).items()
-                                     if n >= practice_service.MASTERY})
+                           review_count=len(_review_items(me)["missed"]))
+
+
+@bp.get("/map")
+def progress_map():
+    """Every lesson in the catalogue's order, in tiers by its prerequisites (a lesson sits one
+    tier after its deepest prerequisite), each with its state; a lesson whose prerequisites
+    aren't done yet says which ("after: ...") but stays open."""
+    me = learner_id()
+    shown = lesson_states(me)
+    tier: dict[str, int] = {}
+    for lesson in curriculum().lessons:  # prerequisites come earlier in the catalogue
+        tier[lesson.id] = 1 + max((tier.get(p, 0) for p in lesson.prerequisites), default=0)
+    tiers: list[list[dict]] = [[] for _ in range(max(tier.values(), default=0))]
+    for lesson in curriculum().lessons:
+        waiting = [curriculum().get(p) for p in lesson.prerequisites
+                   if shown.get(p, {}).get("state") in ("new", "started")]
+        tiers[tier[lesson.id] - 1].append({
+            "lesson": lesson, "title": lesson.title(parts.lang()), **shown[lesson.id],
+            "after": [p for p in waiting if p is not None],
+            "url": url_for(".lesson_start", lesson_id=lesson.id)})
+    return render_template("learn/map.html", tiers=tiers, counts={
+        s: sum(v["state"] == s for v in shown.values()) for s in mastery.STATES})
 
 
 @bp.get("/review")
@@ -270,7 +307,9 @@ def _finish_page(lesson, status: int = 200):
                            done=bool(state and state.done), answerable=answerable,
                            right_first=right_first, wrong=wrong, missing=missing,
                            refused=status == 409, step_url=_step_url, step_name=parts.step_name,
-                           next_lesson=curriculum().after(lesson.id)), status
+                           next_lesson=curriculum().after(lesson.id),
+                           shown=lesson_states(me)[lesson.id], streak_needed=mastery.STREAK,
+                           rusty_days=mastery.RUSTY_AFTER.days), status
 
 
 # --- helpers: finding things ----------------------------------------------------------------------
@@ -471,7 +510,7 @@ def _bad_finish(lesson):
     return render_template("learn/finish.html", lesson=lesson, title=lesson.title(parts.lang()),
                            bad=True, done=False, answerable=[], right_first=[], wrong=[],
                            missing=[], refused=False, step_url=_step_url,
-                           step_name=parts.step_name, next_lesson=None), 400
+                           step_name=parts.step_name, next_lesson=None, shown=None), 400
 
 
 from . import glossary as _glossary  # noqa: E402,F401 - its route registers on bp

@@ -30,12 +30,12 @@ from ...live import board_cards, labels, live_check
 from ...live.fields import SliderError
 from ...live.words import slider_error_text, verdict as verdict_words
 from ...rules import fit
-from ...services import practice, progress
+from ...services import mastery, practice, progress
 from ...services.answers import sliders, step_slider
 from ..live_answer import live_response
 from ..quiz import goal_asked, goal_mark
 from ..quiz.answers import QuizAnswerError, read_answer, read_split
-from . import bp, clock, curriculum, learner_id, learner_id_or_new, reasons
+from . import bp, clock, curriculum, learner_id, learner_id_or_new, lesson_states, reasons
 from . import steps as parts
 
 TEMPLATE = "learn/practice.html"
@@ -103,7 +103,7 @@ def practice_answer():
     if item.q["type"] == "assign":  # graded as the sliders show it
         given = fit(item.board, given)
     stored = practice.record(learner_id_or_new(), item.lesson.id, item.kind, item.seed,
-                             correct=grade(item.q, given), answer=given)  # committed
+                             correct=grade(item.q, given), answer=given, at=clock())  # committed
     url = url_for(".practice_answer_page", answer_id=stored.id)
     if not wants_fragment():
         return redirect(url + "#feedback", 303)
@@ -168,8 +168,9 @@ def _new_item(done: list, me, wanted: str | None):
     if wanted:
         lesson = curriculum().lesson(wanted)
     else:
-        counts = practice.mastered(me)
-        open_ = [lesson for lesson in done if counts.get(lesson.id, 0) < practice.MASTERY]
+        standings = practice.standings(me, clock())
+        open_ = [lesson for lesson in done
+                 if not standings.get(lesson.id, mastery.NONE).mastered]
         lesson = secrets.choice(open_ or done)
     kind, seed = secrets.choice(PRACTICE_KINDS), secrets.randbelow(2**31)
     missed = _missed_idea(me, lesson)
@@ -250,13 +251,13 @@ def _answer_blocks():
 
 def _show(item, *, stored=None, split=None, error=None, status=200, blocks="content"):
     me = learner_id()
-    counts = practice.mastered(me)
+    shown = lesson_states(me)
     done = _done_lessons(me)
     context = {
         "item": item, "stored": stored, "error": error, "oob": wants_fragment(),
-        "mastery": [{"lesson": lesson, "title": lesson.title(parts.lang()),
-                     "count": min(counts.get(lesson.id, 0), practice.MASTERY)} for lesson in done],
-        "needed": practice.MASTERY,
+        "mastery": [{"lesson": lesson, "title": lesson.title(parts.lang()), **shown[lesson.id]}
+                    for lesson in done],
+        "needed": mastery.STREAK, "rusty_days": mastery.RUSTY_AFTER.days,
         "reviews": _reviews(me) if blocks == "content" else [],
         "answer_url": url_for(".practice_answer"), "live_url": url_for(".practice_live"),
     }
