@@ -10,6 +10,7 @@ from html import unescape
 import pytest
 
 from tests.conftest import csrf_token, shipped_catalogue
+from tests.web.test_learn_progress import answer, answer_all, right_fields
 
 CURRICULUM = shipped_catalogue().curriculum
 FON = "/learn/force-of-nature"
@@ -43,27 +44,6 @@ def headline(html: str) -> tuple[str, str]:
 def live(client, lesson, step, fields):
     form = {"lesson": lesson, "step": step, **fields}
     return client.post(f"/learn/{lesson}/{step}/live", data=form, headers=HX)
-
-
-def answer(client, lesson, step, data, **kw):
-    form = {"csrf_token": csrf_token(client), "lesson": lesson, "step": step, **data}
-    return client.post(f"/learn/{lesson}/{step}", data=form, **kw)
-
-
-def right_fields(step) -> dict:
-    if step.type == "predict":
-        return {"amount": str(step.answer)}
-    if step.type == "choice":
-        return {"option": step.correct_option.id}
-    if step.type == "legal":
-        return {"verdict": "legal" if step.legal else "illegal"}
-    return {f"dmg:{a}:{r}": str(n) for a, split in step.solution.items() for r, n in split.items()}
-
-
-def answer_all(client, lesson_id: str, skip: tuple = ()) -> None:
-    for step in CURRICULUM.lesson(lesson_id).steps:
-        if step.type in ("predict", "choice", "legal", "practice") and step.id not in skip:
-            assert answer(client, lesson_id, step.id, right_fields(step)).status_code == 303
 
 
 def skip(client, lesson, step):
@@ -237,7 +217,7 @@ def test_endless_practice_gets_the_same_neutral_and_grey_states(client):
     assert headline(fragment.get_data(as_text=True)) == ("plain", "Legal split")
 
 
-# ---- "Check my answer" on an untouched board is no answer ------------------------------------------
+# ---- "Check my answer" on an untouched board is no answer -----------------------------------------
 
 @pytest.mark.parametrize("step, fields", [
     ("most-practice", {}),  # no slider field sent at all

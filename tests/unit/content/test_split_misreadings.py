@@ -12,21 +12,11 @@ import pytest
 from babel.messages.pofile import read_po
 
 from tests.conftest import shipped_catalogue
+from tests.unit.content.test_misreadings import bears, wurm
 from webapp.content.misreadings import (BY_CODE, MISREADINGS, SPLIT_SENTENCES, diagnose_split,
                                         plausible_splits)
 
 JACE = {"id": "pw1", "name": "Jace Beleren", "loyalty": 3}
-
-
-def bears(**extra):
-    return {"id": "b1", "name": "Grizzly Bears", "power": 2, "toughness": 2, "damage": 0,
-            "abilities": [], **extra}
-
-
-def wurm(blocked_by=("b1",), **extra):
-    return {"id": "a1", "name": "Craw Wurm", "power": 6, "toughness": 4,
-            "abilities": ["trample"], "attacking": "player", "blocked_by": list(blocked_by),
-            **extra}
 
 
 MOST = {"goal": "most", "creature": "a1", "recipient": "player"}
