@@ -217,7 +217,7 @@ def test_endless_practice_gets_the_same_neutral_and_grey_states(client):
     assert headline(fragment.get_data(as_text=True)) == ("plain", "Legal split")
 
 
-# ---- "Check my answer" on an untouched board is no answer -----------------------------------------
+# ---- "Check my answer" on an untouched board is no answer ----------------------------------------
 
 @pytest.mark.parametrize("step, fields", [
     ("most-practice", {}),  # no slider field sent at all
