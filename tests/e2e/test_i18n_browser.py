@@ -78,6 +78,7 @@ def test_japanese_on_a_phone(browser, base_url, shot):
     expect(page.get_by_role("button", name="答え合わせ")).to_be_visible()
     expect(page.get_by_role("region", name="戦闘ダメージを割り振る")).to_be_visible()
     shot("ja-phone-practice", page)
+    page.locator("input.dmg:not([disabled])").first.press("ArrowRight")  # 1 damage placed
     page.get_by_role("button", name="答え合わせ").click()
     expect(page.locator("#feedback .headline").first).to_be_visible()
     shot("ja-phone-practice-feedback", page)

@@ -26,9 +26,9 @@ STATES = {
     "explain": lambda page: page.goto(f"{FON}/the-classic"),
     "worked": lambda page: page.goto(f"{FON}/mixed-worked"),
     "practice": lambda page: page.goto(f"{FON}/split-d-practice"),
-    "practice-feedback": lambda page: answered(
-        page, f"{FON}/split-d-practice",
-        lambda p: p.get_by_role("button", name="Check my answer").click()),
+    "practice-feedback": lambda page: answered(page, f"{FON}/split-d-practice", lambda p: (
+        p.get_by_role("slider", name="To Grizzly Bears C").press("ArrowRight"),  # 1 placed
+        p.get_by_role("button", name="Check my answer").click())),
     "predict": lambda page: page.goto(f"{FON}/two-predict"),
     "predict-feedback": lambda page: answered(page, f"{FON}/two-predict", lambda p: (
         p.get_by_role("spinbutton").fill("5"),

@@ -47,7 +47,8 @@ def dealt_total(html: str, attacker: str) -> int:
 
 def test_a_wrong_split_shows_no_outcome(client, app):
     attempt, n, q = assign_question(app, client, "practice")
-    wrong = {k: "0" for k in right_answer(q)}  # sliders at 0: never the key
+    wrong = {k: "0" for k in right_answer(q)}  # one point placed, the rest not: never the key
+    wrong[next(iter(wrong))] = "1"
     html = answer(client, attempt, n, wrong)
     assert "Not quite" in html and HEADING not in html and "outcome-step" not in html
 
