@@ -10,10 +10,9 @@ import re
 
 import pytest
 
-from tests.conftest import isolated_app
-from tests.web.test_class import (HX, ILLEGAL, LEGAL, PRACTICE, STEP_ID, Learner, read_results,
-                                  text, token_of)
-from tests.web.test_class_presence import Clock
+from tests.web.test_class import (HX, ILLEGAL, LEGAL, PRACTICE, STEP_ID, Host, Learner,
+                                  read_results, text, token_of)
+from tests.web.test_class_presence import app, clock  # noqa: F401  (its fixtures: the app on a clock)
 from tests.web.test_class_quiz import QuizLearner, make_quiz
 from webapp.services import classes
 
@@ -21,17 +20,7 @@ CHOICE = 8  # force-of-nature's "which-illegal": c-short is right
 LEGAL_STEP = 7  # "all-on-one-legal": legal
 
 
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path, clock):
-    return isolated_app(tmp_path / "instance", CLOCK=clock)
-
-
-class GameHost:
+class GameHost(Host):
     """A host who creates a class with the game options of /class/new."""
 
     def __init__(self, app, *, game="1", countdown="", quiz="", lesson="force-of-nature"):
@@ -48,20 +37,10 @@ class GameHost:
         self.wall_url = re.search(r'href="(/class/wall/[^"]+)"', self.page()).group(1)
 
     def page(self, path="", **kw) -> str:
-        response = self.client.get(self.url + path, follow_redirects=True, **kw)
-        assert response.status_code == 200, response.status_code
-        return re.sub(r"\s+", " ", response.get_data(as_text=True))
+        return re.sub(r"\s+", " ", super().page(path, **kw))
 
     def wall(self) -> str:
         return text(self.client.get(self.wall_url))
-
-    def post(self, path, **data):
-        return self.client.post(self.url + path, data={"csrf_token": self.csrf, **data})
-
-    def go(self, number: int):
-        if 'name="op" value="start"' in self.page():
-            assert self.post("/move", op="start").status_code == 303
-        assert self.post("/move", op="go", step=str(number)).status_code == 303
 
 
 def game_box(page: str) -> str:
