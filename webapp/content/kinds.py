@@ -375,8 +375,8 @@ class Split:
         split = self.sliders(form, analysis)
         free = [n for cid, row in split.items() for r, n in row.items()
                 if r not in self.fixed.get(cid, {})]
-        if free and not any(free) and \
-                not check({**self.board, "assignment": split}).get("legal"):
+        legal = bool(check({**self.board, "assignment": split}).get("legal"))
+        if _fields().untouched(free, legal):
             raise AnswerError("missing_damage", split=split)
         return split
 

@@ -16,7 +16,7 @@ from functools import partial
 from ..i18n import gettext
 from ..rules import PLAYER, BoardError, analyze, blocker_status, check, parse_assignment, parse_board
 from ..rules import fit as fit_to_sliders
-from .fields import read_split
+from .fields import read_split, untouched
 from .outcome import play_out
 from .words import (board_cards, fill, labels, locked_note, panel, player_label, value_text,
                     verdict)
@@ -121,9 +121,8 @@ def live_check(board: dict, split: Mapping | None = None, *, form=None, editing:
             view["chooser"] = None
     free = [row["value"] for view in attackers if view["assigns"] > 0
             for row in view["rows"] if not row["locked"]]
-    untouched = bool(free) and not any(free) and not result.get("legal")
     return Live(board, split, names, attackers, verdict(board, result, views), analysis,
-                untouched=untouched, goal=goal)
+                untouched=untouched(free, bool(result.get("legal"))), goal=goal)
 
 
 

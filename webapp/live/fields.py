@@ -87,6 +87,14 @@ def read_split(form, sliders: Mapping[str, Sequence[str]], *, fixed: Mapping | N
     return split
 
 
+def untouched(free: Iterable[int], legal: bool) -> bool:
+    """No damage placed yet: the sliders the learner can move (locked ones are the exercise's)
+    are all at 0 and the split isn't legal. The live check says so in neutral words, and an
+    answer read from such sliders is no answer yet ("missing_damage")."""
+    free = list(free)
+    return bool(free) and not any(free) and not legal
+
+
 def posted(form) -> tuple[tuple[str, str], ...]:
     """The slider fields as posted, in order (a memo key: the first of repeated ones counts, so
     their order matters)."""
