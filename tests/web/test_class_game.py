@@ -250,8 +250,9 @@ def test_a_quiz_class_scores_too_and_its_csv_has_each_players_points_total_and_r
 
 def test_a_plain_class_csv_has_no_points_columns(app):
     host = GameHost(app, game="")
-    Learner(app, host.code, "Ana").answer(LEGAL, **HX)
+    ana = Learner(app, host.code, "Ana")
     host.go(PRACTICE)
+    assert ana.answer(LEGAL, **HX).status_code == 200
     host.post("/move", op="end", confirmed="1")
     _, rows = read_results(host.client.get(host.url + "/results.csv"))
     assert "Points" not in rows[0]
@@ -265,8 +266,15 @@ def test_an_exam_keeps_the_points_on_the_phone_until_the_host_reveals_the_answer
     ana.send(1, {"amount": "3"})
     box = game_box(text(ana.play()))
     assert "points" not in box and "Score: 0" in box
+    # The wall's leaderboard, once the room's results are shown, scores nothing unrevealed
+    # either: Ana's 1000 would tell the room her answer was the key.
+    host.post("/results", shown="1")
+    board = words(re.search(r'<section class="leaderboard".*?</section>', host.wall(), re.S)
+                  .group(0))
+    assert "Ana 0 points" in board and "1000" not in board
     host.post("/show", what="answer")
     assert "+1000 points" in game_box(text(ana.play()))
+    assert "1000 points" in words(host.wall())
 
 
 def test_run_it_again_keeps_the_game_settings(app):

@@ -57,12 +57,14 @@ def play(room, seat, src, now) -> dict | None:
             "item_points": me.points.get(current) if me and current else None}
 
 
-def board(room, src, now) -> dict | None:
+def board(room, src, now, *, held: bool = False) -> dict | None:
     """The host's and the wall's game: `seconds` left, the `leaders` (best first), `top` (the
-    wall's TOP between questions), `podium` (the first PODIUM at the end)."""
+    wall's TOP between questions), `podium` (the first PODIUM at the end). `held`: the wall of
+    an exam, which scores only the items whose key the host revealed (a point is a right
+    answer: the room would read the key off the leaderboard)."""
     if not room.game:
         return None
-    table = class_reports.standings(room, items(room, src))
+    table = class_reports.standings(room, items(room, src, held=held))
     return {"seconds": countdown(room, src, now), "time_up": classes.time_up(room, now),
             "countdown_s": room.countdown_s, "leaders": table, "top": table[:TOP],
             "podium": [s for s in table if s.rank <= PODIUM][:PODIUM] if room.state == "ended"

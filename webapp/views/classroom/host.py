@@ -316,7 +316,10 @@ def wall(token: str):
     # The code and QR stay in a corner while the class runs: a late player joins from the wall.
     context["qr"] = qr_svg(context["join_url"]) if room.state != "ended" else None
     context["shown"] = _shown(room, context)
-    # Nicknames only in the lobby (who is in); once the class runs the wall names nobody.
+    # An exam's wall scores only revealed items: its leaderboard would give the key away.
+    context["game"] = game.board(room, context["src"], limiting.clock(), held=context["src"].exam)
+    # Nicknames only in the lobby (who is in); once the class runs the wall names nobody, except
+    # in a game the host turned on: its leaderboard (after a reveal) and podium name the top.
     context["nicknames"] = [s.nickname for s in classes.learners(room)] \
         if room.state == "lobby" else []
     context["item"] = context["src"].wall() if room.state == "running" else None
