@@ -300,12 +300,15 @@ def _running(room: Class) -> None:
 def next_step(room: Class, count: int, now: datetime | None = None) -> None:
     """The next of the class's `count` steps (the last stays the last)."""
     _running(room)
-    move(room, step=min(room.step + 1, count - 1), now=now)
+    if room.step + 1 < count:  # on the last step, Next changes nothing (its countdown runs on)
+        move(room, step=room.step + 1, now=now)
 
 
 def previous_step(room: Class, now: datetime | None = None) -> None:
+    """The step before (on the first, nothing changes)."""
     _running(room)
-    move(room, step=max(room.step - 1, 0), now=now)
+    if room.step > 0:
+        move(room, step=room.step - 1, now=now)
 
 
 def go(room: Class, number: int, count: int, now: datetime | None = None) -> None:

@@ -29,12 +29,12 @@ def test_a_class_goes_from_the_lobby_through_its_steps_to_the_end(room):
     classes.start(room)
     classes.next_step(room, COUNT)
     classes.go(room, 4, COUNT)
-    classes.next_step(room, COUNT)  # the last step stays the last
-    assert stored(room)[:2] == ("running", 3)
+    classes.next_step(room, COUNT)  # the last step stays the last: nothing moves
+    assert stored(room)[:3] == ("running", 3, 4)
     classes.previous_step(room)
     classes.end(room)
     state, step, version, _, asked = stored(room)
-    assert (state, step) == ("ended", 2) and version == 7 and asked == [1, 2, 3, 4]
+    assert (state, step) == ("ended", 2) and version == 6 and asked == [1, 2, 3, 4]
 
 
 @pytest.mark.parametrize("action", [
@@ -222,6 +222,24 @@ def test_each_step_the_class_lands_on_opens_at_the_move_and_a_countdown_runs_fro
         assert classes.seconds_left(room, at_zero) == 20
         classes.show_results(room)  # showing the results does not restart it
         assert classes.seconds_left(room, at_zero + timedelta(seconds=5)) == 15
+
+
+def test_next_on_the_last_step_and_back_on_the_first_change_nothing(make_app):
+    """A second Next on the last step (a double click) must not open it again: its countdown
+    and speed bonus would restart, and phones would be told the class moved."""
+    from datetime import datetime, timedelta, timezone
+    t0 = datetime(2026, 11, 27, 10, 0, tzinfo=timezone.utc)
+    app = make_app()
+    with app.app_context():
+        room = classes.create("force-of-nature", game=True, countdown_s=20)
+        classes.start(room, t0)
+        classes.previous_step(room, t0 + timedelta(seconds=5))
+        assert room.step == 0 and classes.seconds_left(room, t0 + timedelta(seconds=5)) == 15
+        classes.go(room, COUNT, COUNT, t0)
+        version = room.version
+        classes.next_step(room, COUNT, t0 + timedelta(seconds=5))
+        assert room.step == COUNT - 1 and room.version == version
+        assert classes.seconds_left(room, t0 + timedelta(seconds=5)) == 15
 
 
 def test_a_countdown_needs_game_mode_and_one_of_the_choices(make_app):
