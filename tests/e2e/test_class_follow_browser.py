@@ -5,7 +5,6 @@ can't be reached, and the class's bar is one line at 390×844 with no site navig
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -36,10 +35,8 @@ def test_the_phone_shows_the_hosts_next_step_without_reloading(browser: Browser,
         phone.get_by_role("heading", level=1).focus()  # the reader is on the old screen
         with host.expect_navigation():
             host.get_by_role("button", name=re.compile("Next step")).click()
-        moved = time.monotonic()
+        # how fast is bench/class_load.py --page follow's to say; tests never time things
         expect(phone.locator(".phone-bar .bar-step")).to_have_text(f"Step {n} of 9")
-        took = time.monotonic() - moved
-        assert took < 1.5, f"the phone showed step {n} {took:.2f} s after the host moved"
         assert phone.evaluate("window.followMarker") == "still this page"  # no reload
         # A screen reader hears where the class went; the focus is on the new screen's heading.
         expect(phone.locator("#class-news")).to_have_text(re.compile(rf"Step {n} of 9"))

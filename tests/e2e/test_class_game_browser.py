@@ -52,7 +52,7 @@ def test_a_host_plays_the_class_as_a_game_with_a_countdown_leaderboard_and_podiu
     for phone in (ana, bo):
         expect(phone.locator("#game-me .countdown")).to_contain_text("s left")
     first = int(ana.locator(".countdown-n").inner_text())
-    assert 10 < first <= 20
+    assert 0 < first <= 20  # the server's seconds left (how many passed is the machine's)
     expect(ana.locator(".countdown-n")).not_to_have_text(str(first))  # it counts down
     assert fits(wall) >= 28
     assert_no_violations(wall)
