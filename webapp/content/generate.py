@@ -518,7 +518,7 @@ def _most(analysis: dict, attacker: dict, rid: str = "player") -> int:
     return analysis["creatures"][attacker["id"]]["recipients"].get(rid, {}).get("max", 0)
 
 
-def _asked_recipient(board: dict, attacker: dict) -> str:
+def asked_recipient(board: dict, attacker: dict) -> str:
     """What a question about damage past the blockers asks about: the player it attacks; for a
     planeswalker, its controller when trample over planeswalkers can reach them, else the
     planeswalker itself (702.19f decides the controller: a rule question asks that); for a
@@ -665,7 +665,7 @@ def number_question(board, rng, attacker: dict | None = None, recipient: str | N
     what a question about damage past its blockers asks about."""
     analysis = analyze(board)
     attacker = attacker or rng.choice(board["attackers"])
-    rid = recipient or _asked_recipient(board, attacker)
+    rid = recipient or asked_recipient(board, attacker)
     said = _most_words(board, analysis, attacker, rid)
     if said is None:
         return None
@@ -745,7 +745,7 @@ def one_question(board, rng):
     if not blocked:
         return None
     attacker = rng.choice(blocked)
-    rid = _asked_recipient(board, attacker)
+    rid = asked_recipient(board, attacker)
     if _most(analysis, attacker, rid) <= 0:
         return None
     chosen = rng.choice(attacker["blocked_by"])
@@ -818,7 +818,7 @@ def assign_question(board, rng, attacker: dict | None = None, recipient: str | N
     # The example split is the core's best; ask only about an attacker it sends the most for.
     reached = []
     for a in ([attacker] if attacker else board["attackers"]):
-        rid = recipient or _asked_recipient(board, a)
+        rid = recipient or asked_recipient(board, a)
         most = _most(analysis, a, rid)
         if most > 0 and analysis["best"].get(a["id"], {}).get(rid, 0) == most:
             reached.append((a, rid))

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from ..rules import BoardError, analyze, resolve
 from .cards import default_cards
-from .generate import (a_battle, a_planeswalker, blockers_gone, card_pool, infected,
-                       make_blockers, make_trampler, shared_blocker, shown_card)
+from .generate import (a_battle, a_planeswalker, asked_recipient, blockers_gone, card_pool,
+                       infected, make_blockers, make_trampler, shared_blocker, shown_card)
 
 TRAMPLES = ("trample", "trample_over_planeswalkers")
 
@@ -94,8 +94,9 @@ def _no_trample(rng) -> Drawn:
 def _blocking_trampler(rng) -> Drawn:
     """Trample on a blocker does nothing (702.19a): an attacker without trample blocked by a
     creature with trample, and often a trampler attacking beside it."""
-    card = rng.choice([c for c in card_pool(trample=True, power=(1, 6))
-                       if "trample" in c.abilities and not {"infect", "wither"} & set(c.abilities)])
+    # trample and nothing else printed: a first or double striker would deal its damage in a
+    # step of its own (510.4), which a board without damage_step says it doesn't
+    card = rng.choice(card_pool(trample=True, power=(1, 6), words={"trample"}))
     blocker = {"id": "b1", **shown_card(card), "damage": 0}
     a1 = _plain_attacker(rng, [blocker], power=(blocker["toughness"], 9))
     attackers, blockers = [a1], [blocker]
@@ -185,10 +186,14 @@ def _trampler_dies(rng) -> Drawn:
     if rng.random() < 0.6:
         cards.append(rng.choice([c for c in card_pool(trample=False, power=(1, 4), words=set())]))
     blockers = [{"id": f"b{i + 1}", **shown_card(card), "damage": 0} for i, card in enumerate(cards)]
-    attacker = make_trampler(rng, blockers, power=(3, 9))
-    if "indestructible" in attacker["abilities"]:  # it wouldn't die: say the board again
+    attacker = make_trampler(rng, blockers, power=(3, 9), strike=False)
+    board = {"attackers": [attacker], "blockers": blockers}
+    # The rules core says whether it dies when its best split is dealt; if not (indestructible,
+    # say), draw again.
+    step = resolve(board, analyze(board)["best"])["steps"][0]
+    if not step["creatures"][attacker["id"]]["dies"]:
         return _trampler_dies(rng)
-    return Drawn({"attackers": [attacker], "blockers": blockers})
+    return Drawn(board)
 
 
 def _shared(rng) -> Drawn:
@@ -251,7 +256,7 @@ def _walker_strike(rng) -> Drawn:
     second = _second_step(first, rng)
     if not second or not second.get("planeswalkers") or not second["blockers"]:
         return _walker_strike(rng)
-    return Drawn(second, "a1", "player" if kind == "trample_over_planeswalkers" else "pw1")
+    return Drawn(second, "a1", asked_recipient(second, second["attackers"][0]))
 
 
 def _planeswalker(rng) -> Drawn:

@@ -143,13 +143,21 @@ STRIKERS = {"first_strike", "double_strike"}
 
 
 def mixed_strike_step(board: dict) -> bool:
-    """A false premise (510.4): with no damage step named, every attacker on the board assigns in
-    one step, but an attacker with first or double strike and one without deal combat damage in
-    different steps (Zetalpa's damage counted with Siege Rhino's on the blocker they share)."""
+    """A false premise (510.4): with no damage step named, every creature on the board deals its
+    damage in one step, but one with first or double strike and one without deal combat damage in
+    different steps (Zetalpa's damage counted with Siege Rhino's on the blocker they share, or a
+    first-striking blocker that would kill its attacker before the attacker deals any)."""
     if board.get("damage_step"):
         return False
     dealing = [a for a in board["attackers"] if a["power"] > 0]
-    return len({bool(STRIKERS & set(a.get("abilities", []))) for a in dealing}) > 1
+    if len({bool(STRIKERS & set(a.get("abilities", []))) for a in dealing}) > 1:
+        return True
+    # A first-striking blocker deals its damage before an attacker without first strike, which
+    # may die before it assigns any (Zetalpa, Primal Dawn blocking).
+    strikers = {b["id"] for b in board.get("blockers", [])
+                if b["power"] > 0 and STRIKERS & set(b.get("abilities", []))}
+    return any(strikers & set(a.get("blocked_by", [])) for a in dealing
+               if not STRIKERS & set(a.get("abilities", [])))
 
 
 def faults(q: dict) -> set[str]:
