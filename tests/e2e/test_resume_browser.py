@@ -46,6 +46,14 @@ def test_progress_made_on_one_device_continues_on_another_with_its_code(
         laptop.emulate_media(color_scheme=scheme)
         assert_no_violations(laptop)
     shot("resume-code", laptop)
+    # "Make a new code…" asks first; keeping the code changes nothing
+    laptop.get_by_role("button", name="Make a new code…").click()
+    expect(laptop.get_by_role("alert")).to_contain_text("Make a new code?")
+    laptop.wait_for_load_state()
+    assert_no_violations(laptop)
+    shot("resume-ask-new", laptop)
+    laptop.get_by_role("link", name="Keep this code").click()
+    expect(laptop.locator("#resume-code")).to_have_text(code)
 
     # The phone, with JavaScript off: a typo first, then the code
     phone = browser.new_context(base_url=base_url, java_script_enabled=False, **PHONE).new_page()

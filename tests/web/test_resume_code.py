@@ -250,7 +250,13 @@ def test_a_new_code_retires_the_old_one_and_keeps_browsers_already_connected(app
     answer(phone, FON, "two-predict", {"amount": "4"})
     old = code_on_page(phone)
     take(laptop, old)
-    response = phone.post(f"{PAGE}/new", data={"csrf_token": csrf_token(phone, PAGE)})
+    # Asked first: the old code stops working for good, so the first press only asks.
+    asked = phone.post(f"{PAGE}/new", data={"csrf_token": csrf_token(phone, PAGE)})
+    assert asked.status_code == 200 and code_on_page(phone) == old
+    page = asked.get_data(as_text=True)
+    assert "Make a new code?" in page and 'name="confirmed" value="1"' in page
+    response = phone.post(f"{PAGE}/new", data={"csrf_token": csrf_token(phone, PAGE),
+                                                "confirmed": "1"})
     assert response.status_code == 303 and response.location.endswith("?done=new")
     new = code_on_page(phone)
     assert new != old and code_on_page(laptop) == new
@@ -264,7 +270,8 @@ def test_a_new_code_retires_the_old_one_and_keeps_browsers_already_connected(app
 def test_a_new_code_needs_a_learner_and_a_csrf_token(app):
     phone = device(app)
     assert phone.post(f"{PAGE}/new").status_code == 400
-    response = phone.post(f"{PAGE}/new", data={"csrf_token": csrf_token(phone, PAGE)})
+    response = phone.post(f"{PAGE}/new", data={"csrf_token": csrf_token(phone, PAGE),
+                                                "confirmed": "1"})
     assert response.status_code == 303 and db_rows(app, "select count(*) from learners") == [(0,)]
 
 
@@ -421,3 +428,16 @@ def test_migration_0014_adds_the_codes_and_comes_down_keeping_progress(tmp_path)
     columns, counts = state()
     assert {"resume_code", "moved_to"} <= columns and counts == [1, 1, 1]
     assert code_on_page(phone)  # a learner from before gets a code when asked
+
+
+def test_a_code_that_came_in_a_link_says_to_continue_only_with_your_own(app):
+    """A link carrying someone else's code would merge this browser's progress into theirs:
+    the prefilled form warns before the learner confirms (nothing happens until then)."""
+    phone, laptop = device(app), device(app)
+    answer(phone, FON, "two-predict", {"amount": "4"})
+    answer(laptop, FON, "two-predict", {"amount": "3"})
+    code = code_on_page(phone)
+    page = laptop.get(f"{PAGE}?code={code}").get_data(as_text=True)
+    assert "Continue only if it is from your own other device" in page
+    assert learner_of(laptop) != learner_of(phone)
+    assert "Continue only if" not in laptop.get(PAGE).get_data(as_text=True)

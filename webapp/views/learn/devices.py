@@ -70,7 +70,11 @@ def take_over():
 
 @bp.post("/resume/new")
 def new_code():
+    """A new code, asked first (a plain form, no JavaScript needed): the old code stops working
+    at once and for good."""
     me = learner_id()
+    if me and request.form.get("confirmed") != "1" and resume.code_for(me):
+        return _page(ask_new=True)
     if me and resume.rotate(me):
         return redirect(url_for(".resume_page", done="new"), 303)
     return redirect(url_for(".resume_page"), 303)
@@ -100,7 +104,7 @@ def import_file():
 
 
 def _page(*, typed: str | None = None, code_error: str | None = None,
-          file_error: str | None = None, status: int = 200):
+          file_error: str | None = None, status: int = 200, ask_new: bool = False):
     me = learner_id()
     code = resume.code_for(me)
     link = qr = None
@@ -109,11 +113,13 @@ def _page(*, typed: str | None = None, code_error: str | None = None,
 
         link = external_url(".resume_page", code=resume.shown(code))
         qr = qr_svg(link, gettext("QR code of your resume link"))
+    from_link = typed is None and bool(request.args.get("code"))
     if typed is None:
         typed = request.args.get("code", "")[:40]
     done = request.args.get("done")
     response = render_template(
         "learn/resume.html", code=resume.shown(code) if code else None, link=link, qr=qr,
         mine=resume.summary(me), typed=typed, notice=NOTICES.get(done),
-        code_error=CODE_ERRORS.get(code_error), file_error=FILE_ERRORS.get(file_error))
+        code_error=CODE_ERRORS.get(code_error), file_error=FILE_ERRORS.get(file_error),
+        ask_new=ask_new, from_link=from_link)
     return response, status, {"Cache-Control": "no-store"}  # the page shows a secret
