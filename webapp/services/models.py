@@ -19,6 +19,12 @@ from sqlalchemy.orm import Mapped, mapped_column
 from .database import db
 
 
+def aware(moment: datetime) -> datetime:
+    """A stored time with its zone: SQLite hands times back without one (they are UTC),
+    PostgreSQL with it."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 

@@ -13,13 +13,13 @@ Review needs no table of its own: it is worked out from the stored step attempts
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 
 from . import mastery
 from .database import db, write
-from .models import PracticeAnswer, StepAttempt, utcnow
+from .models import PracticeAnswer, StepAttempt, aware, utcnow
 from .progress import ensure_learner
 
 INTERVALS = (timedelta(days=1), timedelta(days=3), timedelta(days=7))
@@ -80,7 +80,7 @@ def standings(learner_id: str | None, now: datetime) -> dict[str, mastery.Standi
         .order_by(PracticeAnswer.created_at, PracticeAnswer.id))
     history: dict[str, list[tuple[bool, datetime]]] = {}
     for lesson_id, correct, at in rows:
-        history.setdefault(lesson_id, []).append((correct, _aware(at)))
+        history.setdefault(lesson_id, []).append((correct, aware(at)))
     return {lesson_id: mastery.standing(answers, now) for lesson_id, answers in history.items()}
 
 
@@ -111,7 +111,7 @@ def due(learner_id: str | None, now: datetime) -> list[Review]:
         .where(StepAttempt.learner_id == learner_id).order_by(StepAttempt.id))
     history: dict[tuple[str, str], list[tuple[bool, datetime]]] = {}
     for lesson_id, step_id, correct, at in rows:
-        history.setdefault((lesson_id, step_id), []).append((correct, _aware(at)))
+        history.setdefault((lesson_id, step_id), []).append((correct, aware(at)))
     out = []
     for (lesson_id, step_id), attempts in history.items():
         next_review = schedule(attempts)
@@ -139,10 +139,6 @@ def schedule(attempts: list[tuple[bool, datetime]]) -> tuple[datetime, int] | No
                 due_at = at + INTERVALS[round_]
     return None if round_ is None else (due_at, round_ + 1)
 
-
-def _aware(at: datetime) -> datetime:
-    """SQLite gives back naive datetimes; they were stored in UTC."""
-    return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
 
 
 def _find(learner_id, lesson_id, kind, seed) -> PracticeAnswer | None:

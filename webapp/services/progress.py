@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 
 from .database import Busy, db, write
-from .models import Learner, LessonProgress, StepAttempt, utcnow
+from .models import Learner, LessonProgress, StepAttempt, aware, utcnow
 
 
 @dataclass(frozen=True)
@@ -217,21 +217,17 @@ def answer_seen(learner_id: str | None) -> set[tuple[str, str]]:
         if row.correct:
             misses[key] = 0
             shown = seen.get(key)
-            if shown is not None and _aware(row.created_at) - _aware(shown) >= CLEAN_AFTER:
+            if shown is not None and aware(row.created_at) - aware(shown) >= CLEAN_AFTER:
                 seen[key] = None
             continue
         misses[key] = misses.get(key, 0) + 1
         for at in (row.revealed_at, row.created_at if misses[key] >= ANSWER_AT else None):
-            if at is not None and (seen.get(key) is None or _aware(at) > _aware(seen[key])):
+            if at is not None and (seen.get(key) is None or aware(at) > aware(seen[key])):
                 seen[key] = at
     latest = latest_attempts(learner_id)
     return {key for key, shown in seen.items()
             if shown is not None and key in latest and latest[key].correct}
 
-
-def _aware(moment: datetime) -> datetime:
-    """SQLite gives back naive datetimes (stored as UTC)."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def _attempt(row: StepAttempt) -> Attempt:

@@ -19,7 +19,7 @@ from sqlalchemy import bindparam, delete, func, select, update
 from ..content import generate
 from ..content.questions import QuestionError, current, own_question
 from .database import db, write
-from .models import Quiz, QuizAnswer, QuizAttempt
+from .models import Quiz, QuizAnswer, QuizAttempt, aware
 
 MODES = ("practice", "exam")
 PASS_MARK = 70  # percent, as judge exams use
@@ -29,10 +29,6 @@ MAX_MINUTES = 240
 # the timer says so in words. The first request after it ends (submits) the attempt.
 GRACE = timedelta(seconds=30)
 
-
-def aware(moment: datetime) -> datetime:
-    """A stored time with its zone (SQLite hands times back without one; they are UTC)."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def generated(tier: int, count: int, seed: int) -> list[dict]:

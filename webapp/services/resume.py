@@ -24,13 +24,13 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 
 from sqlalchemy import delete, func, select, update
 
 from .classes import ALPHABET
 from .database import db, write
-from .models import Learner, LessonProgress, PracticeAnswer, StepAttempt
+from .models import Learner, LessonProgress, PracticeAnswer, StepAttempt, aware
 from .progress import new_learner_id
 
 LENGTH = 12
@@ -197,10 +197,10 @@ def _merge_lessons(source: str, target: str) -> None:
         other = theirs.get(row.lesson_id)
         if other is None:
             continue
-        other.started_at = min(_aware(other.started_at), _aware(row.started_at))
-        done = [_aware(t) for t in (other.completed_at, row.completed_at) if t is not None]
+        other.started_at = min(aware(other.started_at), aware(row.started_at))
+        done = [aware(t) for t in (other.completed_at, row.completed_at) if t is not None]
         other.completed_at = min(done) if done else None
-        if _aware(row.updated_at) > _aware(other.updated_at):
+        if aware(row.updated_at) > aware(other.updated_at):
             other.current_step, other.updated_at = row.current_step, row.updated_at
     db.session.flush()
     db.session.execute(delete(LessonProgress).where(LessonProgress.learner_id == source,
@@ -208,10 +208,6 @@ def _merge_lessons(source: str, target: str) -> None:
     db.session.execute(update(LessonProgress).where(LessonProgress.learner_id == source)
                        .values(learner_id=target))
 
-
-def _aware(moment: datetime) -> datetime:
-    """SQLite gives back naive datetimes (stored in UTC), PostgreSQL aware ones."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 # --- a file of it ---------------------------------------------------------------------------------
@@ -243,7 +239,7 @@ def export(learner_id: str | None) -> dict:
 
 
 def _when(moment: datetime | None) -> str | None:
-    return None if moment is None else _aware(moment).isoformat()
+    return None if moment is None else aware(moment).isoformat()
 
 
 def import_rows(learner_id: str, data: dict) -> Summary:
@@ -257,7 +253,7 @@ def import_rows(learner_id: str, data: dict) -> Summary:
         staged = new_learner_id()  # the file's rows arrive as a learner of their own, then merge
         db.session.add(Learner(id=staged))
         db.session.flush()
-        known = {(r.lesson_id, r.step_id, _aware(r.created_at)) for r in db.session.scalars(
+        known = {(r.lesson_id, r.step_id, aware(r.created_at)) for r in db.session.scalars(
             select(StepAttempt).where(StepAttempt.learner_id == learner_id))}
         for row in sorted(data["answers"], key=lambda r: r["at"]):
             if (row["lesson"], row["step"], row["at"]) not in known:
