@@ -42,13 +42,12 @@ class Player:
 @dataclass(frozen=True)
 class Standing:
     """A player's place in the game: total score, rank (1-based, shared by equal scores), current
-    streak, right first answers, and the points of each item they answered."""
+    streak, and the points of each item they answered."""
     id: int
     nickname: str
     score: int
     rank: int
     streak: int
-    right: int
     points: Mapping[str, int] = field(default_factory=dict)
 
 
@@ -94,6 +93,5 @@ def standings(players: Iterable[Player], answers: Mapping[int, Mapping[str, Answ
     out: list[Standing] = []
     for i, (player, score, each, mine) in enumerate(rows):
         rank = out[-1].rank if out and out[-1].score == score else i + 1
-        out.append(Standing(player.id, player.nickname, score, rank, streak(mine, items),
-                            sum(a.first_correct for a in mine.values()), each))
+        out.append(Standing(player.id, player.nickname, score, rank, streak(mine, items), each))
     return out

@@ -53,7 +53,7 @@ def test_standings_rank_by_score_and_equal_scores_share_a_rank_listed_by_nicknam
     table = standings(players, answers, ["q1"], 20)
     assert [(s.nickname, s.score, s.rank) for s in table] == [
         ("Ana", 1000, 1), ("zoë", 1000, 1), ("Bo", 500, 3), ("Cy", 0, 4)]
-    assert table[0].points == {"q1": 1000} and table[0].streak == 1 and table[0].right == 1
+    assert table[0].points == {"q1": 1000} and table[0].streak == 1
 
 
 def test_a_player_who_never_answered_is_ranked_with_nothing():

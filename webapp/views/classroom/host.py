@@ -508,7 +508,7 @@ def results_csv(token: str):
     scored = None
     if room.game:  # each item's points, the total and the rank (services/scoring.py)
         header += [gettext("Points"), gettext("Total points"), gettext("Rank")]
-        scored = class_reports.standings(room, game.items(room, src))
+        scored = class_reports.standings(room, [i.item_id for i in items if i.asked])
     text = class_reports.results_csv(room, items, src.answer_words, header,
                                      (gettext("yes"), gettext("no")), before, game=scored)
     return Response(text.encode("utf-8"), mimetype="text/csv", headers={
