@@ -450,7 +450,7 @@ def _target(board: dict, cid: str) -> str:
     return attacker.get("attacking", "player") or "player"
 
 
-def _legal(board: dict, split: dict) -> bool | None:
+def split_legal(board: dict, split: dict) -> bool | None:
     """The core's check of `split` (less attackers the board has no more), None if refused."""
     present = {a["id"] for a in board.get("attackers", [])}
     try:
@@ -491,7 +491,7 @@ def explain_split(board: dict, split: dict, *, goal: str = "legal", creature: st
         for cid in ids:
             goes_to = recipient if cid == creature else _target(board, cid)
             for misread in misreading.misread(board, cid):
-                if not _legal(misread, split):
+                if not split_legal(misread, split):
                     continue
                 try:
                     misread_most = most(misread, cid, goes_to)

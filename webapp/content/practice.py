@@ -19,8 +19,9 @@ generator's. Pure: no Flask, no database.
 
 import random
 
-from ..rules import BoardError, analyze, check
+from ..rules import BoardError, analyze
 from .generate import (GenerateError, assign_question, grade, legal_question, number_question)
+from .misreadings import most, split_legal
 from .practice_ideas import IDEAS, TRAMPLES, Drawn, Idea, asked
 
 __all__ = ["IDEAS", "PRACTICE_KINDS", "Drawn", "Idea", "ideas_for", "lesson_ideas",
@@ -68,20 +69,9 @@ def ideas_for(lesson) -> tuple[str, ...]:
 
 
 def _most(board: dict, creature: str, recipient: str) -> int | None:
-    """The most `creature` can assign to `recipient` (0 when it can't reach it or isn't on the
-    board); None for a board the core refuses."""
+    """misreadings.most, None for a board the core refuses (a misread board may be one)."""
     try:
-        info = analyze(board)["creatures"].get(creature)
-    except BoardError:
-        return None
-    return 0 if info is None else info["recipients"].get(recipient, {}).get("max", 0)
-
-
-def _verdict(board: dict, split: dict) -> bool | None:
-    attackers = {a["id"] for a in board["attackers"]}
-    try:
-        return check({**board, "assignment": {a: row for a, row in split.items()
-                                              if a in attackers}})["legal"]
+        return most(board, creature, recipient)
     except BoardError:
         return None
 
@@ -92,8 +82,8 @@ def needs_idea(q: dict) -> bool:
     board = {k: v for k, v in q["board"].items() if k != "assignment"}
     misread = IDEAS[q["idea"]].misread(board, q)
     if q["type"] == "legal":
-        return _verdict(board, q["board"]["assignment"]) != \
-            _verdict(misread, q["board"]["assignment"])
+        return split_legal(board, q["board"]["assignment"]) != \
+            split_legal(misread, q["board"]["assignment"])
     creature, recipient = asked(q)
     if q["type"] == "number":
         return _most(board, creature, recipient) != _most(misread, creature, recipient)
