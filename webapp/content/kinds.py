@@ -504,6 +504,13 @@ class Split:
 KINDS = (Amount, Verdict, Choice, Split)
 
 
+def beyond_legal(question) -> bool:
+    """A split graded against more than legality (exact, most, lethal): its live check then says
+    a legal split in neutral words (webapp.live.Live.goal), so the grade is the only red or
+    green. Any other kind (or none) is not."""
+    return isinstance(question, Split) and question.goal != "legal"
+
+
 def kind_of(q: Mapping) -> Amount | Verdict | Choice | Split:
     """A quiz question (the shape `questions.resolve` and the generator give: type, board with
     the split judged, answer, verify, goal, example, options) as its kind."""

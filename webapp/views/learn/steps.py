@@ -19,6 +19,7 @@ from ...catalogue import catalogue
 from ...htmx import wants_fragment
 from ...content import LANGUAGES
 from ...content.glossary import link_terms
+from ...content.kinds import beyond_legal
 from ...live import board_cards, dealt, labels, live_check, player_label
 from ...live.words import verdict
 from ..answer_words import error_text  # noqa: F401  (the lesson and class pages' name for it)
@@ -169,7 +170,7 @@ def slider_locks(current) -> dict:
 def goal_asked(current) -> bool:
     """A practice step graded against more than legality (exact, most): its live verdict says a
     legal split in neutral words (Live.goal), so "Not quite" is the only red or green."""
-    return getattr(getattr(current, "goal", None), "kind", "legal") != "legal"
+    return beyond_legal(current.as_question())
 
 
 def hidden_marks(current) -> tuple:

@@ -31,6 +31,7 @@ from flask_babel import get_locale
 
 from ... import csrf
 from ...content.generate import TIERS, grade, split_words, translated
+from ...content.kinds import beyond_legal, kind_of
 from ...catalogue import catalogue
 from ...content.questions import (SOURCES, QuestionError, ReplacedQuestion, draw,
                                   replaced_question, resolve)
@@ -339,7 +340,7 @@ def goal_mark(q: dict) -> tuple:
 def goal_asked(q: dict) -> bool:
     """An assign question graded against more than legality (exact, most): its live verdict
     says a legal split in neutral words (Live.goal)."""
-    return (q.get("goal") or {}).get("kind", "legal") != "legal"
+    return beyond_legal(kind_of(q))
 
 
 def question_board(q: dict) -> dict | None:
