@@ -397,10 +397,29 @@ def test_a_signed_file_with_too_many_rows_is_refused(app):
 
 
 def test_a_take_over_moves_every_table_that_holds_a_learners_progress(app):
+    """Every row of every table keyed to a learner (read from the schema, so a new table counts
+    too) leaves the browser that took a code over: none still names its old learner."""
+    phone, laptop = device(app), device(app)
+    answer(phone, FON, "two-predict", {"amount": "4"})
+    for client in (phone, laptop):  # each with a lesson, an answer and a practice board
+        answer(client, FON, "two-predict", {"amount": "3"})
+        page = client.get(f"/learn/practice?lesson={FON}&kind=number&seed=3"
+                          ).get_data(as_text=True)
+        board = re.search(r'name="board" value="([^"]+)"', page).group(1)
+        assert client.post("/learn/practice", data={"csrf_token": csrf_token(client),
+                                                    "board": board, "amount": "1"}
+                           ).status_code == 303
+    old = learner_of(laptop)
     with app.app_context():
-        keyed = {table.name for table in db.metadata.sorted_tables
+        keyed = {(table.name, fk.parent.name) for table in db.metadata.sorted_tables
                  for fk in table.foreign_keys if fk.column.table.name == "learners"}
-    assert keyed == set(resume.MOVED_TABLES)
+    assert {name for name, _ in keyed} == set(resume.MOVED_TABLES)
+    before = {name: db_rows(app, f"select count(*) from {name} where {column} = '{old}'")
+              for name, column in keyed}
+    assert all(rows != [(0,)] for rows in before.values()), before  # each table had its rows
+    assert take(laptop, code_on_page(phone)).status_code == 303
+    for name, column in keyed:
+        assert db_rows(app, f"select count(*) from {name} where {column} = '{old}'") == [(0,)]
 
 
 def test_migration_0014_adds_the_codes_and_comes_down_keeping_progress(tmp_path):
