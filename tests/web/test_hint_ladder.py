@@ -84,7 +84,7 @@ def test_show_me_gives_the_worked_answer_at_once(client, hx):
     assert ('hx-swap-oob="true"' in html) is hx
 
 
-def test_show_me_refuses_what_is_not_the_learners_wrong_answer(client, make_app):
+def test_show_me_refuses_what_is_not_the_learners_wrong_answer(client):
     html = answer_page(client, FON, "two-predict", {"amount": "4"})  # right: nothing to show
     right = attempt_of(html)
     assert post(client, FON, "two-predict", {"answer": right}, suffix="/show").status_code == 404
@@ -92,7 +92,8 @@ def test_show_me_refuses_what_is_not_the_learners_wrong_answer(client, make_app)
     assert post(client, FON, "most-practice", {"answer": wrong},
                 suffix="/show").status_code == 404  # another step's answer
     assert post(client, FON, "two-predict", {"answer": "x"}, suffix="/show").status_code == 404
-    stranger = make_app().test_client()
+    stranger = client.application.test_client()  # the same server, a learner of its own
+    answer_page(stranger, FON, "two-predict", TOO_MANY)
     assert post(stranger, FON, "two-predict", {"answer": wrong},
                 suffix="/show").status_code == 404
 
@@ -153,11 +154,18 @@ def test_choice_and_legal_steps_nudge_before_giving_the_answer(client, step_id):
     assert "This is the illegal one." not in said
 
 
-def test_a_class_still_shows_the_answer_at_once():
-    """A class on a lesson builds the same page with no ladder (the host paces the room)."""
-    from webapp.views.learn import steps
-    import inspect
-    assert inspect.signature(steps.step_context).parameters["level"].default is None
+def test_a_class_still_shows_the_answer_at_once(make_app):
+    """A class on a lesson builds the same page with no ladder (the host paces the room): a
+    wrong answer on a phone gets the worked answer, no nudge and no "Show me"."""
+    from tests.web.test_class import HX, ILLEGAL, PRACTICE, Host, Learner
+
+    app = make_app()
+    host = Host(app)
+    ana = Learner(app, host.code, "Ana")
+    host.go(PRACTICE)
+    said = ana.answer(ILLEGAL, **HX).get_data(as_text=True)
+    assert "Not quite" in said and "702.19b" in said
+    assert "data-ladder" not in said and "Show me the answer" not in said
 
 
 def test_a_nudge_says_which_way_a_prediction_is_off(client):
