@@ -39,9 +39,8 @@ import re
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-import segno
 from flask import Response, abort, make_response, redirect, render_template, request, url_for
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ... import signing
 from ...htmx import render
@@ -51,6 +50,7 @@ from ...network import base_url, is_loopback, lan_address
 from ...services import answers, class_reports, classes, cleanup, quizzes, spreadsheet
 from ...services.models import utcnow
 from .. import limiting
+from ..qr import qr_svg
 from ..learn import curriculum
 from . import HOST_COOKIE, bp, game, sources, steps
 
@@ -199,15 +199,6 @@ def join_url(room) -> str:
         port = host.rsplit(":", 1)[1] if ":" in host.rsplit("]", 1)[-1] else None
         host = f"{lan}:{port}" if port else lan
     return f"{base.scheme}://{host}{base.path}{url_for('.join_form', code=room.code)}"
-
-
-def qr_svg(url: str, label: str | None = None) -> Markup:
-    """A link (the join link, unless `label` names another) as an inline SVG QR code (no script,
-    no style attribute)."""
-    svg = segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff", border=3,
-                                                omitsize=True)
-    label = escape(label or gettext("QR code of the join link %(url)s", url=url))
-    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1))
 
 
 def _page_context(room) -> dict:

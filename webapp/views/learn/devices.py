@@ -19,6 +19,7 @@ from ...security import accepts_upload
 from ...services import resume
 from ...services.progress_file import MAX_BYTES, ProgressFileError, dump, parse
 from .. import limiting
+from ..qr import qr_svg
 from . import bp, clock, learner_id, learner_id_or_new
 
 NOTICES = {  # ?done= after a redirect: what just happened
@@ -109,7 +110,6 @@ def _page(*, typed: str | None = None, code_error: str | None = None,
     code = resume.code_for(me)
     link = qr = None
     if code:
-        from ..classroom.host import qr_svg  # the class's QR code; the class package imports Learn
 
         link = external_url(".resume_page", code=resume.shown(code))
         qr = qr_svg(link, gettext("QR code of your resume link"))

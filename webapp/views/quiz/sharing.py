@@ -38,6 +38,7 @@ from ...security import accepts_upload
 from ...services import quiz_results, quizzes, spreadsheet
 from ...services.class_reports import quiz_runs
 from .. import limiting
+from ..qr import qr_svg
 from . import (BOARD_TYPE_NAMES, COUNTS, MAX_NAME, MODE_NAMES, QUESTION_SOURCES, SOURCE_NAMES,
                TYPE_NAMES, bp, options_of, quiz_questions, read_minutes, read_text, shown_answer,
                whole)
@@ -240,8 +241,6 @@ def forget():
 
 def owner_page(quiz, *, problems=(), file_problems=(), typed=None, status: int = 200):
     """The owner's page; after a refused settings form, its fields show what was `typed`."""
-    from ..classroom.host import qr_svg  # the class projector's; not at the top: the class
-    # package imports this one
     attempts = quizzes.attempts(quiz)
     questions = quiz_questions(quiz.questions)
     take_url = external_url(".take", token=quiz.take_token)
