@@ -24,7 +24,7 @@
     tick();
   }
 
-  // Each new clock once (other swaps on the page, such as a phone's 2 s poll, leave it be).
+  // Each new clock once (other swaps on the page, such as the wall's and host's polls, leave it be).
   function start() {
     document.querySelectorAll("[data-seconds-left]").forEach(function (clock) {
       if (started.has(clock)) return;

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..rules import BoardError, analyze, resolve
 from .cards import default_cards
@@ -38,7 +38,6 @@ class Idea:
     make: Callable[[random.Random], Drawn]
     misread: Callable[[dict, dict], dict]  # (board, question) -> the board as misread
     play_out: bool = True  # the resolver can deal it as it is (no doubler beside the board)
-    extra: dict = field(default_factory=dict)
 
 
 # --- board makers -------------------------------------------------------------------------------

@@ -110,7 +110,6 @@ def _page(*, typed: str | None = None, code_error: str | None = None,
     code = resume.code_for(me)
     link = qr = None
     if code:
-
         link = external_url(".resume_page", code=resume.shown(code))
         qr = qr_svg(link, gettext("QR code of your resume link"))
     from_link = typed is None and bool(request.args.get("code"))
