@@ -66,15 +66,64 @@ def no_console_errors(request, browser):
 
 
 _APPS: dict = {}  # base URL -> the app serving it
+_SERVED: dict = {}  # base URL -> its _Served wrapper
+
+
+class _Served:
+    """The app as the test server calls it. It knows which requests are being answered, so a test
+    can wait for the ones a closed page left behind (`settle`) before it moves the app's clock:
+    else such a request may still write "seen now" for a phone the test has just closed.
+
+    It also reads each answer whole and closes it itself. Werkzeug's server closes an answer only
+    after draining the socket, and that drain raises when the browser has already dropped the
+    connection (a closed tab): WhiteNoise's open static file was then left to the garbage
+    collector, whose ResourceWarning failed whichever test it landed in. Nothing here streams."""
+
+    def __init__(self, app):
+        self.app = app
+        self.active: set[int] = set()
+        self.changed = threading.Condition()
+        self.count = 0
+
+    def __call__(self, environ, start_response):
+        with self.changed:
+            self.count += 1
+            number = self.count
+            self.active.add(number)
+        try:
+            answer = self.app(environ, start_response)
+            try:
+                return [b"".join(answer)]
+            finally:
+                if hasattr(answer, "close"):
+                    answer.close()
+        finally:
+            with self.changed:
+                self.active.discard(number)
+                self.changed.notify_all()
+
+    def settle(self, timeout: float = 10) -> None:
+        """Return once every request being answered now has been answered."""
+        with self.changed:
+            pending = set(self.active)
+            assert self.changed.wait_for(lambda: not pending & self.active, timeout), \
+                f"requests still unanswered after {timeout} s"
 
 
 def _serve(app):
     """Serve `app` on a free port in a thread: (its base URL, the server to shut down)."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    served = _Served(app)
+    server = make_server("127.0.0.1", 0, served, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}"
     _APPS[url] = app
+    _SERVED[url] = served
     return url, server
+
+
+def settle(base_url: str) -> None:
+    """Wait until the server at `base_url` has answered every request it is answering now."""
+    _SERVED[base_url].settle()
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import served_app
+from tests.e2e.conftest import served_app, settle
 from tests.e2e.test_accessibility import assert_no_violations
 from tests.e2e.test_class_browser import PHONE, join, key_to
 from webapp.services.models import utcnow
@@ -56,6 +56,7 @@ def test_the_host_sees_who_answered_who_left_and_a_lost_phone_takes_its_seat_bac
 
     # Ana's page is gone (the browser closed, its cookies with it); time passes on the server.
     ana.context.close()
+    settle(base_url)  # a poll of Ana's still being answered would write her seen at the new time
     app = served_app(base_url)
     app.config["CLOCK"] = lambda: utcnow() + timedelta(seconds=45)
     try:
