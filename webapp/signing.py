@@ -15,6 +15,8 @@ it holds (ids, tokens), never change it.
 from __future__ import annotations
 
 import functools
+import hashlib
+import hmac
 from datetime import timedelta
 
 from flask import current_app, request
@@ -57,3 +59,12 @@ def send_cookie(response, name: str, value: str, *, path: str = "/",
                         secure=bool(current_app.config["SESSION_COOKIE_SECURE"])
                         or request.is_secure)
     return response
+
+
+def number(salt: str, *parts, below: int = 2**31) -> int:
+    """A number from 0 to `below` that only this app can work out from `parts` (a keyed hash):
+    the same parts always give the same number, and nobody can pick parts to get a number."""
+    message = "\x1f".join([salt, *map(str, parts)]).encode()
+    secret = current_app.secret_key
+    key = secret if isinstance(secret, bytes) else str(secret).encode()
+    return int.from_bytes(hmac.new(key, message, hashlib.sha256).digest()[:8], "big") % below

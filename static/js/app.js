@@ -4,9 +4,12 @@
    - -/+ steppers move the slider in place (without JS they are submit buttons)
    - "Copy link"; keep opened <details> open across editor re-renders
    - the language switcher follows the address htmx pushes (a sandbox board): switching keeps it
-   - damage placed on the board's cards: a tap or a dragged counter moves the matching slider */
+   - damage placed on the board's cards: a tap or a dragged counter moves the matching slider
+   - tell Learn the clock's offset from UTC, so Today's boards and the streak follow the learner's day */
 (function () {
   "use strict";
+
+  document.cookie = "tz=" + (-new Date().getTimezoneOffset()) + "; path=/learn; max-age=31536000; samesite=lax";
 
   function slidersOf(attacker) {
     return document.querySelectorAll('input.dmg[data-attacker="' + CSS.escape(attacker) + '"]');

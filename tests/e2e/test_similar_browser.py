@@ -19,7 +19,7 @@ PREDICT = "/learn/doublers-and-preventers/torbran-two-predict"
 
 def key_of(page: Page, base_url: str) -> dict:
     token = page.locator('input[name="board"]').first.get_attribute("value")
-    lesson_id, kind, seed = URLSafeSerializer(served_app(base_url).secret_key,
+    lesson_id, kind, seed, *_ = URLSafeSerializer(served_app(base_url).secret_key,
                                               salt="trample-practice").loads(token)
     lesson = shipped_catalogue().curriculum.lesson(lesson_id)
     return practice_question(ideas_for(lesson), kind, seed)

@@ -119,7 +119,8 @@ def class_pages(client) -> list[tuple[str, str]]:
 
 
 def every_page(client, curriculum) -> list[str]:
-    pages = ["/", "/learn", "/learn/map", "/learn/review", "/learn/practice", "/learn/glossary",
+    pages = ["/", "/learn", "/learn/map", "/learn/review", "/learn/practice", "/learn/today",
+             "/learn/today/line", "/learn/glossary",
              "/learn/resume",
              "/sandbox",
              "/quiz", "/no-such-page"]

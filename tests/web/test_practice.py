@@ -224,7 +224,8 @@ def test_missed_steps_come_back_after_one_day_on_the_apps_clock(make_app):
     assert "Due for review" not in client.get("/learn/practice").get_data(as_text=True)
     later["now"] += timedelta(days=1, minutes=1)
     html = client.get("/learn/practice").get_data(as_text=True)
-    assert "Due for review" in html and f'href="/learn/{lesson.id}/{step.id}"' in html
+    assert "Due for review" in html and 'href="/learn/today"' in html
+    assert f'href="/learn/{lesson.id}/{step.id}"' not in html  # asked as a new board, in Today
     assert "review 1 of 3" in html
     post(client, lesson.id, step.id, {"amount": str(step.answer)})  # right, at the review
     assert "Due for review" not in client.get("/learn/practice").get_data(as_text=True)

@@ -170,6 +170,9 @@ class PracticeAnswer(db.Model):
     answer: Mapped[Any] = mapped_column(JSON, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  nullable=False)
+    # The lesson step this board was asked to review (a similar board in place of the missed
+    # question: services/practice.due); None for a board practised for itself.
+    review_step: Mapped[str | None] = mapped_column(String(60), nullable=True)
 
 
 class Class(db.Model):

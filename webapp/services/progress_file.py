@@ -75,6 +75,7 @@ class PracticeRow(_Row):
     correct: StrictBool
     answer: Any
     at: AwareDatetime
+    review: Id | None = None  # the lesson step the board reviewed (files from before: none)
     _answer = field_validator("answer")(_small)
 
 

@@ -233,7 +233,8 @@ def export(learner_id: str | None) -> dict:
         "answers": [{"lesson": r.lesson_id, "step": r.step_id, "correct": r.correct,
                      "answer": r.answer, "at": _when(r.created_at)} for r in answers],
         "practice": [{"lesson": r.lesson_id, "kind": r.kind, "seed": r.seed,
-                      "correct": r.correct, "answer": r.answer, "at": _when(r.created_at)}
+                      "correct": r.correct, "answer": r.answer, "at": _when(r.created_at),
+                      **({"review": r.review_step} if r.review_step else {})}
                      for r in practice],
     }
 
@@ -264,7 +265,7 @@ def import_rows(learner_id: str, data: dict) -> Summary:
             db.session.add(PracticeAnswer(learner_id=staged, lesson_id=row["lesson"],
                                           kind=row["kind"], seed=row["seed"],
                                           correct=row["correct"], answer=row["answer"],
-                                          created_at=row["at"]))
+                                          created_at=row["at"], review_step=row.get("review")))
         for row in data["lessons"]:
             db.session.add(LessonProgress(learner_id=staged, lesson_id=row["lesson"],
                                           current_step=row["step"], started_at=row["started"],

@@ -67,6 +67,42 @@ def test_due_reads_the_stored_attempts_and_the_clock_passed_in(app):
     assert practice.due(None, T0) == []
 
 
+def test_a_similar_board_asked_as_a_steps_review_moves_that_steps_review_on(app):
+    progress.record_answer("learner-abc-123", "force-of-nature", "two-predict", correct=False,
+                           answer={"amount": 6}, at=T0)
+    # a right answer on another board of the lesson reviews nothing unless it names the step
+    practice.record("learner-abc-123", "force-of-nature", "number", 11, correct=True, answer=4,
+                    at=T0 + DAY)
+    assert [(r.step_id, r.round) for r in practice.due("learner-abc-123", T0 + DAY)] == [
+        ("two-predict", 1)]
+    practice.record("learner-abc-123", "force-of-nature", "number", 12, correct=True, answer=4,
+                    at=T0 + DAY, review_step="two-predict")
+    assert practice.due("learner-abc-123", T0 + 3 * DAY) == []
+    assert [(r.step_id, r.round) for r in practice.due("learner-abc-123", T0 + 4 * DAY)] == [
+        ("two-predict", 2)]
+    # a miss on the review board starts the step's rounds again
+    practice.record("learner-abc-123", "force-of-nature", "number", 13, correct=False, answer=9,
+                    at=T0 + 4 * DAY, review_step="two-predict")
+    due = practice.due("learner-abc-123", T0 + 5 * DAY)
+    assert [(r.step_id, r.kind, r.round) for r in due] == [("two-predict", None, 1)]
+
+
+def test_a_missed_practice_board_comes_back_as_its_lesson_and_kind(app):
+    practice.record("learner-abc-123", "marked-damage", "legal", 1, correct=False, answer=True,
+                    at=T0)
+    practice.record("learner-abc-123", "marked-damage", "number", 2, correct=True, answer=3,
+                    at=T0)
+    assert practice.due("learner-abc-123", T0 + DAY - timedelta(seconds=1)) == []
+    due = practice.due("learner-abc-123", T0 + DAY)
+    assert [(r.lesson_id, r.step_id, r.kind, r.round) for r in due] == [
+        ("marked-damage", None, "legal", 1)]
+    # any later board of that lesson and kind, once due, is its review
+    practice.record("learner-abc-123", "marked-damage", "legal", 3, correct=True, answer=False,
+                    at=T0 + DAY)
+    assert practice.due("learner-abc-123", T0 + 3 * DAY) == []
+    assert practice.due("learner-abc-123", T0 + 4 * DAY)[0].round == 2
+
+
 def test_only_the_first_answer_to_a_board_is_kept_and_mastery_counts_right_ones(app):
     first = practice.record("learner-abc-123", "marked-damage", "number", 7, correct=False,
                             answer=3, at=T0)

@@ -106,7 +106,16 @@ def _send_cookie(response):
 
 def lesson_states(me) -> dict[str, dict]:
     """lesson id -> {"state": one of mastery.STATES, "standing": its mastery.Standing}: the one
-    place Learn's pages (index, finish, map, practice) get a lesson's state from."""
+    place Learn's pages (index, finish, map, practice, Today) get a lesson's state from. Worked
+    out once per request and learner (Today's page asks twice: for its pick and for the page);
+    a request that stores an answer asks only after storing it."""
+    known = g.setdefault("lesson_states", {})
+    if me not in known:
+        known[me] = _lesson_states(me)
+    return known[me]
+
+
+def _lesson_states(me) -> dict[str, dict]:
     states = progress.lessons(me)
     standings = practice_service.standings(me, clock())
     out = {}
@@ -137,7 +146,8 @@ def index():
     return render_template("learn/index.html", rows=rows, continue_lesson=upcoming[0],
                            continue_url=upcoming[1], started=bool(states),
                            done=sum(r["status"] == "done" for r in rows),
-                           review_count=len(_review_items(me)["missed"]))
+                           review_count=len(_review_items(me)["missed"]),
+                           today=_practice.today_of(me))
 
 
 @bp.get("/map")

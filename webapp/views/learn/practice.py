@@ -8,9 +8,14 @@ POST /learn/practice                  an answer (stored, committed), then its fe
                                       buttons without JavaScript post here too (op=step:...)
 POST /learn/practice/live             sliders moved on an assign board: the live check
 GET  /learn/practice/answers/<id>     a stored answer's feedback, with its board
+GET  /learn/today                     Today's boards: due reviews first, then the weakest lessons,
+                                      with the day's count and streak (services/daily.py)
+GET  /learn/today/line                one line of it (reviews due, boards left), for other pages
 
 A board is (lesson, kind, seed): the generator (webapp.content.generate.practice_question) rebuilds
 it from them; the form carries them signed, so a learner can't pick a board they already solved.
+A board of Today's also carries the missed lesson step it reviews, if any, and that it is
+Today's (its feedback leads on to Today's next board).
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from ...live import board_cards, labels, live_check
 from ...live.fields import SliderError
 from ...live.words import slider_error_text, verdict as verdict_words
 from ...rules import fit
-from ...services import mastery, practice, progress
+from ...services import daily, mastery, practice, progress
 from ...services.answers import sliders, step_slider
 from ..live_answer import live_response
 from ..quiz import goal_asked, goal_mark
@@ -103,13 +108,15 @@ def practice_answer():
     if item.q["type"] == "assign":  # graded as the sliders show it
         given = fit(item.board, given)
     stored = practice.record(learner_id_or_new(), item.lesson.id, item.kind, item.seed,
-                             correct=grade(item.q, given), answer=given, at=clock())  # committed
-    url = url_for(".practice_answer_page", answer_id=stored.id)
+                             correct=grade(item.q, given), answer=given, at=clock(),
+                             review_step=item.review)  # committed
+    url = url_for(".practice_answer_page", answer_id=stored.id, today=1 if item.today else None)
     if not wants_fragment():
         return redirect(url + "#feedback", 303)
-    # The mastery count, out of band, where the page shows it: a similar board of a lesson not
-    # finished yet is answered on a page with no finished lessons to count.
-    counted = ["mastery"] if _done_lessons(learner_id()) else []
+    # The count, out of band, where the page shows it: Today's boards left, or the mastery of
+    # the finished lessons (a similar board of a lesson not finished yet is answered on a page
+    # with no finished lessons to count).
+    counted = ["today_bar"] if item.today else ["mastery"] if _done_lessons(learner_id()) else []
     response = _show(item, stored=stored, blocks=["feedback", *counted])
     response.headers["HX-Replace-Url"] = url
     return response
@@ -130,7 +137,7 @@ def practice_live():
 
         try:  # the one live path
             return live_response(TEMPLATE, ["verdict", "live_oob"], board, request.form,
-                                 named=("practice", signed[0].id, *signed[1:]))
+                                 named=("practice", signed[0].id, *signed[1:3]))
         except SliderError as err:  # the verdict's place says why
             return _show(_item(*signed), error=slider_error_text(err), status=400,
                          blocks=_answer_blocks(), split=err.split)
@@ -150,7 +157,64 @@ def practice_answer_page(answer_id: int):
     lesson = curriculum().get(stored.lesson_id) if stored else None
     if stored is None or lesson is None:
         abort(404)
-    return _show(_item(lesson, stored.kind, stored.seed), stored=stored)
+    return _show(_item(lesson, stored.kind, stored.seed, _step_of(lesson, stored.review_step),
+                       request.args.get("today") == "1"), stored=stored)
+
+
+@bp.get("/today")
+def today_page():
+    """Today's next board: a due review (a new board like the question missed) or a board of the
+    weakest finished lesson. The same board until it is answered (a reload, Back, a phone that
+    slept): its seed comes from the learner, the day and how many boards the day has had."""
+    me = learner_id()
+    day = _today(me)
+    item = None
+    if day.next is not None:
+        lesson = curriculum().lesson(day.next.lesson_id)
+        review = _step_of(lesson, day.next.step_id)
+        seed = signing.number(SALT, me, day.day.isoformat(), day.done)
+        kind = day.next.kind or (SIMILAR_KIND.get(review.type) if review else None) \
+            or PRACTICE_KINDS[seed % len(PRACTICE_KINDS)]
+        item = _item(lesson, kind, seed, review, True)
+    return _show(item, today=day)
+
+
+@bp.get("/today/line")
+def today_line():
+    """One line of Today for another page (the home page asks for it once loaded: the learner's
+    cookie is only sent to /learn)."""
+    return render(TEMPLATE, "today_line", today=_today(learner_id()))
+
+
+def today_of(me) -> daily.Today:
+    """The learner's day (Learn's index shows it beside Continue)."""
+    return _today(me)
+
+
+def _today(me) -> daily.Today:
+    shown = lesson_states(me)
+    finished = [lesson.id for lesson in _done_lessons(me)]
+    return daily.today(me, clock(), daily.offset_minutes(request.cookies.get("tz")),
+                       finished=finished,
+                       states={k: (v["state"], v["standing"]) for k, v in shown.items()},
+                       known=_askable)
+
+
+def _askable(review) -> bool:
+    """A due review can be asked: its lesson is still taught and its step still in it."""
+    lesson = curriculum().get(review.lesson_id)
+    return lesson is not None and (review.step_id is None
+                                   or _step_of(lesson, review.step_id) is not None)
+
+
+def _step_of(lesson, step_id: str | None):
+    """The lesson's step `step_id` (None for no id, or a step renamed since)."""
+    if step_id is None:
+        return None
+    try:
+        return lesson.step(step_id)
+    except KeyError:
+        return None
 
 
 # --- the board being practised -------------------------------------------------------------------
@@ -194,16 +258,23 @@ def _missed_idea(me, lesson) -> str | None:
     return _item(lesson, miss.kind, miss.seed).q["idea"]
 
 
-def _item(lesson, kind: str, seed: int) -> SimpleNamespace:
+def _item(lesson, kind: str, seed: int, review=None, today: bool = False) -> SimpleNamespace:
+    """A practice board; `review`: the missed lesson step it is asked in place of; `today`: one
+    of Today's boards (its feedback leads to the next)."""
     q = practice_question(ideas_for(lesson), kind, seed)
     board = {k: v for k, v in q["board"].items() if k != "assignment"}
-    token = signing.dumps(SALT, [lesson.id, kind, seed])
+    signed = [lesson.id, kind, seed] + ([review.id if review else None, today]
+                                        if review or today else [])
+    token = signing.dumps(SALT, signed)
     # The attacker and recipient asked about are the question's data (a number's or a split's
     # goal); a legal-or-not question judges the whole split, its first attacker names the row.
     asked = q.get("goal") or q.get("verify") or {}
     creature = getattr(kind_of(q), "creature", None) or q["board"]["attackers"][0]["id"]
     return SimpleNamespace(lesson=lesson, kind=kind, seed=seed, q=q, board=board, token=token,
-                           creature=creature, recipient=asked.get("recipient", "player"))
+                           creature=creature, recipient=asked.get("recipient", "player"),
+                           review=review.id if review else None,
+                           review_name=parts.step_name(review) if review else None,
+                           today=today)
 
 
 def _item_from_form():
@@ -213,16 +284,20 @@ def _item_from_form():
 
 
 def _board_from_form():
-    """(lesson, kind, seed) of the board a form answers, from its signed token (None if it can't
-    be read): what makes the board, before it is made."""
+    """(lesson, kind, seed, step reviewed, Today's) of the board a form answers, from its signed
+    token (None if it can't be read): what makes the board, before it is made."""
     try:
-        lesson_id, kind, seed = signing.loads(SALT, request.form.get("board"))
+        lesson_id, kind, seed, *more = signing.loads(SALT, request.form.get("board"))
         lesson = curriculum().lesson(lesson_id)
         if kind not in PRACTICE_KINDS or not isinstance(seed, int) or not 0 <= seed < 2**31:
             raise ValueError(kind)
+        review_id, today = more or (None, False)
+        review = _step_of(lesson, review_id)
+        if (review_id is not None and review is None) or not isinstance(today, bool):
+            raise ValueError(review_id)  # a step renamed since: a new board then
     except (KeyError, ValueError, TypeError):  # None (forged) doesn't unpack: a TypeError
         return None
-    return lesson, kind, seed
+    return lesson, kind, seed, review, today
 
 
 def _bad_board():
@@ -249,16 +324,19 @@ def _answer_blocks():
 # --- the page -----------------------------------------------------------------------------------
 
 
-def _show(item, *, stored=None, split=None, error=None, status=200, blocks="content"):
+def _show(item, *, stored=None, split=None, error=None, status=200, blocks="content",
+          today=None):
     me = learner_id()
     shown = lesson_states(me)
     done = _done_lessons(me)
+    if today is None and item is not None and item.today:
+        today = _today(me)
     context = {
-        "item": item, "stored": stored, "error": error, "oob": wants_fragment(),
+        "item": item, "stored": stored, "error": error, "oob": wants_fragment(), "today": today,
         "mastery": [{"lesson": lesson, "title": lesson.title(parts.lang()), **shown[lesson.id]}
                     for lesson in done],
         "needed": mastery.STREAK, "rusty_days": mastery.RUSTY_AFTER.days,
-        "reviews": _reviews(me) if blocks == "content" else [],
+        "reviews": _reviews(me) if blocks == "content" and today is None else [],
         "answer_url": url_for(".practice_answer"), "live_url": url_for(".practice_live"),
     }
     if item is not None:
@@ -340,17 +418,14 @@ def _feedback(item, stored, names) -> dict:
 
 
 def _reviews(me) -> list[dict]:
-    """Lesson steps due for review now (missed 1, 3 or 7 days ago), with links to them."""
+    """What is due for review now (missed 1, 3 or 7 days ago): lesson steps and practice boards,
+    each asked again as a new board in Today's boards."""
     out = []
     for review in practice.due(me, clock()):
-        lesson = curriculum().get(review.lesson_id)
-        try:
-            step = lesson.step(review.step_id) if lesson else None
-        except KeyError:  # the step was renamed since
-            step = None
-        if step is None:
+        if not _askable(review):
             continue
-        out.append({"lesson": lesson, "step": step, "round": review.round,
-                    "name": parts.step_name(step), "title": lesson.title(parts.lang()),
-                    "url": url_for(".step", lesson_id=lesson.id, step_id=step.id)})
+        lesson = curriculum().lesson(review.lesson_id)
+        step = _step_of(lesson, review.step_id)
+        out.append({"lesson": lesson, "round": review.round, "title": lesson.title(parts.lang()),
+                    "name": parts.step_name(step) if step else None})
     return out
