@@ -181,3 +181,18 @@ def attempt_questions(base_url: str, token: str) -> list[dict]:
 def served_app(base_url: str):
     """The app behind an e2e server, to arrange what a test needs in its database."""
     return _APPS[base_url]
+
+
+def pass_check(page, lesson, base: str = "", seed: int = 1) -> None:
+    """Answer the lesson's check right, as a learner who works it out: a number board of the
+    lesson chosen by its seed (Finish draws one of any kind at random), so the answer is known."""
+    from playwright.sync_api import expect
+
+    from webapp.content.practice import ideas_for, practice_question
+
+    q = practice_question(ideas_for(lesson), "number", seed)
+    page.goto(f"{base}/learn/practice?lesson={lesson.id}&kind=number&seed={seed}&mode=check")
+    page.locator("#amount").fill(str(q["answer"]))
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.locator("#feedback")).to_contain_text(
+        f"Check passed: lesson {lesson.number} is done.")

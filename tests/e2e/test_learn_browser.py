@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from webapp.rules import analyze
 from tests.conftest import LESSON_COUNT, shipped_catalogue
+from tests.e2e.conftest import pass_check
 
 CURRICULUM = shipped_catalogue().curriculum
 ROOT = Path(__file__).parents[2]
@@ -173,9 +174,18 @@ def complete_lesson(page: Page, lesson_id: str, use_mouse: bool) -> None:
         answer_step(page, lesson, step, use_mouse)
         if number < len(lesson.steps):
             next_step(page)
-    page.get_by_role("button", name="Finish the lesson").click()
-    expect(page.get_by_text(f"Lesson {lesson.number} done")).to_be_visible()
+    finish_with_check(page, lesson)
     page.get_by_role("link", name="All lessons").last.click()
+
+
+def finish_with_check(page: Page, lesson) -> None:
+    """Finish leads to the lesson's check, a new board; once it is right, the lesson is done."""
+    page.get_by_role("button", name="Finish the lesson").click()
+    expect(page.locator("#board-h")).to_contain_text(f"The check for lesson {lesson.number}")
+    base = re.match(r"https?://[^/]+", page.url).group(0)
+    pass_check(page, lesson, base)
+    page.get_by_role("link", name="See the lesson’s summary").click()
+    expect(page.get_by_text(f"Lesson {lesson.number} done")).to_be_visible()
 
 
 def lesson_item(page: Page, lesson_id: str):
@@ -254,9 +264,7 @@ def test_a_new_player_completes_three_lessons_and_progress_survives_a_restart(
     next_step(page)
     page.get_by_role("button", name="Not legal").click()
     expect(page.locator("#feedback")).to_contain_text("Grizzly Bears C is still blocking")
-    page.get_by_role("button", name="Finish the lesson").click()
-    number = CURRICULUM.lesson("force-of-nature").number
-    expect(page.get_by_text(f"Lesson {number} done")).to_be_visible()
+    finish_with_check(page, CURRICULUM.lesson("force-of-nature"))
     expect(page.get_by_text("Right the first time: 2 of 6 boards and questions.")).to_be_visible()
     page.get_by_role("link", name="All lessons").last.click()
 

@@ -61,7 +61,7 @@ def test_a_review_comes_back_as_a_new_board_in_todays_boards(page: Page, base_ur
     page.get_by_role("button", name="Check my answer").click()
     expect(page.locator("#feedback")).to_contain_text("Right!")
     expect(bar).to_contain_text("Today: 1 of 5 boards")  # out of band, no reload
-    expect(page).to_have_url(re.compile(r"/learn/practice/answers/\d+\?today=1$"))
+    expect(page).to_have_url(re.compile(r"/learn/practice/answers/\d+\?mode=today$"))
     page.locator("#feedback").get_by_role("link", name="Next board").click()
     expect(page).to_have_url(re.compile(r"/learn/today$"))
     expect(bar).to_contain_text("Today: 1 of 5 boards")

@@ -121,6 +121,7 @@ def class_pages(client) -> list[tuple[str, str]]:
 def every_page(client, curriculum) -> list[str]:
     pages = ["/", "/learn", "/learn/map", "/learn/review", "/learn/practice", "/learn/today",
              "/learn/today/line", "/learn/glossary",
+             "/learn/practice?lesson=force-of-nature&kind=number&seed=1&mode=check",
              "/learn/resume",
              "/sandbox",
              "/quiz", "/no-such-page"]

@@ -61,7 +61,8 @@ def today(client) -> tuple[str, str]:
 
 @pytest.mark.parametrize("value", [
     ["force-of-nature", "number", 5, "no-such-step", True],      # a step the lesson hasn't
-    ["force-of-nature", "number", 5, PREDICT.id, "yes"],          # Today's, not a yes or no
+    ["force-of-nature", "number", 5, PREDICT.id, "yes"],          # no such mode
+    ["force-of-nature", "number", 5, PREDICT.id, True],
     ["force-of-nature", "number", 5, PREDICT.id],                 # half of it
     ["no-such-lesson", "number", 5, None, True],
 ])
@@ -71,7 +72,8 @@ def test_a_board_that_cant_be_read_is_a_clear_400_and_nothing_is_stored(client, 
         response = answer(client, sign(app, value), {"amount": "1"}, hx)
         assert response.status_code == 400
         assert "This practice board can’t be read" in response.get_data(as_text=True)
-    assert "Today: 0 of 5 boards" in text(client.get("/learn/today").get_data(as_text=True))
+    # the lesson's check is the day's one board
+    assert "Today: 1 of 5 boards" in text(client.get("/learn/today").get_data(as_text=True))
 
 
 @pytest.mark.parametrize("offset", ["", "abc", "99999", "-99999", "1e9", "12.5", "0x10"])
@@ -79,7 +81,7 @@ def test_a_nonsense_clock_offset_counts_in_utc(client, offset):
     finish(client)
     client.set_cookie("tz", offset, path="/learn")
     response = client.get("/learn/today")
-    assert response.status_code == 200 and "Today: 0 of 5 boards" in text(
+    assert response.status_code == 200 and "Today: 1 of 5 boards" in text(  # the check
         response.get_data(as_text=True))
 
 
@@ -94,18 +96,19 @@ def test_a_new_learner_is_sent_to_the_lessons_first(client):
 
 
 def test_todays_board_stays_the_same_until_answered_then_the_count_moves(client, app):
-    finish(client)
+    finish(client)  # its check is the day's first board
     html, token = today(client)
-    assert "Today: 0 of 5 boards" in text(html) and "Answer 5 boards today" in text(html)
+    assert "Today: 1 of 5 boards" in text(html) and "4 more boards today start a streak." in text(
+        html)
     assert today(client)[1] == token  # a reload, Back, a phone that slept: the same board
     lesson, q, review, is_today = board(app, token)
     assert lesson.id == FIRST.id and review is None and is_today
     response = answer(client, token, right(q))
-    assert response.status_code == 303 and "today=1" in response.headers["Location"]
+    assert response.status_code == 303 and "mode=today" in response.headers["Location"]
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Right!" in page and 'href="/learn/today"' in page  # Next leads on to Today's next
     html, second = today(client)
-    assert second != token and "Today: 1 of 5 boards" in text(html)
+    assert second != token and "Today: 2 of 5 boards" in text(html)
     # another learner's day draws its own boards
     other = app.test_client()
     finish(other)
@@ -119,7 +122,7 @@ def test_an_answer_with_htmx_updates_the_days_count_out_of_band(client, app):
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and "Not quite" in html
     assert re.search(r'<section class="today-bar" id="today-bar"[^>]*hx-swap-oob="true"', html)
-    assert "Today: 1 of 5 boards" in text(html)
+    assert "Today: 2 of 5 boards" in text(html)
     assert 'id="mastery"' not in html  # Today's page has no mastery list to update
 
 
@@ -154,7 +157,8 @@ def test_the_day_is_the_learners_own_by_their_browsers_offset(client, app, clock
     _, token = today(client)
     answer(client, token, right(board(app, token)[1]))
     clock["now"] += timedelta(hours=2)  # 16:00 UTC: the same day; in Tokyo, 01:00 the next
-    assert "Today: 1 of 5 boards" in text(client.get("/learn/today").get_data(as_text=True))
+    # the check at noon and the board at 14:00
+    assert "Today: 2 of 5 boards" in text(client.get("/learn/today").get_data(as_text=True))
     client.set_cookie("tz", "540", path="/learn")  # what app.js sends from a clock in Tokyo
     assert "Today: 0 of 5 boards" in text(client.get("/learn/today").get_data(as_text=True))
 

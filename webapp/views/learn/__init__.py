@@ -12,7 +12,9 @@ POST /learn/<lesson>/<step>/show         "Show me": the worked answer to a wrong
                                          a right answer soon after doesn't clear it from Review)
 POST /learn/<lesson>/<step>/live         sliders moved: the `verdict` block + out-of-band counters
                                          (htmx), or the whole page (the −/+ buttons without JS)
-GET|POST /learn/<lesson>/finish          the lesson's summary / mark it finished
+GET|POST /learn/<lesson>/finish          the lesson's summary / mark it finished (once every
+                                         question has an answer and its check is passed: a new
+                                         board right the first time, views/learn/practice.py)
 
 Grading is the content API's and the rules core's (via services.answers); this module parses the
 request, calls one service, and renders. What a step page shows (cards, sliders, feedback wording)
@@ -292,16 +294,43 @@ def finished(lesson_id: str):
 
 @bp.post("/<lesson_id>/finish")
 def finish(lesson_id: str):
-    """A lesson is done once every question in it has an answer; until then the page says which
-    are left."""
+    """A lesson is done once every question in it has an answer (until then the page says which
+    are left) and its check is passed: a new board of the lesson, right the first time (until
+    then, this leads to one)."""
     lesson = _lesson(lesson_id)
     if request.form.get("lesson") != lesson.id:
         return _bad_finish(lesson)
-    latest = progress.latest_attempts(learner_id(), lesson.id)
-    if any((lesson.id, s.id) not in latest for s in lesson.steps if s.type in answers.ANSWERABLE):
+    me = learner_id()
+    if open_questions(me, lesson):
         return _finish_page(lesson, status=409)
+    state = progress.lessons(me).get(lesson.id)
+    if not (state and state.done) and not checked(me, lesson):
+        return redirect(url_for(".check", lesson_id=lesson.id), 303)
     progress.complete_lesson(learner_id_or_new(), lesson.id, lesson.steps[-1].id)  # committed
     return redirect(url_for(".finished", lesson_id=lesson.id), 303)
+
+
+def open_questions(me, lesson) -> list:
+    """The lesson's questions the learner hasn't answered yet."""
+    latest = progress.latest_attempts(me, lesson.id)
+    return [s for s in lesson.steps
+            if s.type in answers.ANSWERABLE and (lesson.id, s.id) not in latest]
+
+
+def checked(me, lesson) -> bool:
+    """The lesson's check is passed: the learner's latest first answer on a new board of it (its
+    check, "Try a similar one", practice) was right."""
+    latest = practice_service.recent(me, lesson.id, last=1)
+    return bool(latest) and latest[0].correct
+
+
+def check_passed(me, lesson) -> bool:
+    """The lesson's check was just answered right: the lesson is done (committed) if its
+    questions all have an answer."""
+    if me is None or open_questions(me, lesson):
+        return False
+    progress.complete_lesson(me, lesson.id, lesson.steps[-1].id)
+    return True
 
 
 def _finish_page(lesson, status: int = 200):
@@ -314,6 +343,7 @@ def _finish_page(lesson, status: int = 200):
     wrong = [s for s in answerable if (a := latest.get((lesson.id, s.id))) and not a.correct]
     missing = [s for s in answerable if (lesson.id, s.id) not in latest]
     return render_template("learn/finish.html", lesson=lesson, title=lesson.title(parts.lang()),
+                           check=not (state and state.done) and not missing and status != 409,
                            done=bool(state and state.done), answerable=answerable,
                            right_first=right_first, wrong=wrong, missing=missing,
                            refused=status == 409, step_url=_step_url, step_name=parts.step_name,

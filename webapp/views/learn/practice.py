@@ -15,7 +15,9 @@ GET  /learn/today/line                one line of it (reviews due, boards left),
 A board is (lesson, kind, seed): the generator (webapp.content.generate.practice_question) rebuilds
 it from them; the form carries them signed, so a learner can't pick a board they already solved.
 A board of Today's also carries the missed lesson step it reviews, if any, and that it is
-Today's (its feedback leads on to Today's next board).
+Today's (its feedback leads on to Today's next board); a lesson's check (its last question before
+Done) says so, and its right answer marks the lesson done.
+GET  /learn/<lesson>/check            a 303 to a fresh board of the lesson, asked as its check
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ from ...services.answers import sliders, step_slider
 from ..live_answer import live_response
 from ..quiz import goal_asked, goal_mark
 from ..quiz.answers import QuizAnswerError, read_answer, read_split
-from . import bp, clock, curriculum, learner_id, learner_id_or_new, lesson_states, reasons
+from . import bp, check_passed, clock, curriculum, learner_id, learner_id_or_new, lesson_states
+from . import reasons
 from . import steps as parts
 
 TEMPLATE = "learn/practice.html"
@@ -55,8 +58,8 @@ def practice_page():
     done = _done_lessons(me)
     wanted = request.args.get("lesson")
     similar = _asked_board(wanted)
-    if similar is not None:  # "Try a similar one": that board, finished lesson or not
-        return _show(_item(*similar))
+    if similar is not None:  # "Try a similar one" or a lesson's check: that board, done or not
+        return _show(_item(*similar, mode=CHECK if request.args.get("mode") == CHECK else None))
     if wanted is not None and wanted not in {lesson.id for lesson in done}:
         abort(404)
     item = _new_item(done, me, wanted) if done else None
@@ -110,13 +113,17 @@ def practice_answer():
     stored = practice.record(learner_id_or_new(), item.lesson.id, item.kind, item.seed,
                              correct=grade(item.q, given), answer=given, at=clock(),
                              review_step=item.review)  # committed
-    url = url_for(".practice_answer_page", answer_id=stored.id, today=1 if item.today else None)
+    if item.mode == CHECK and stored.correct:
+        check_passed(learner_id(), item.lesson)
+    url = url_for(".practice_answer_page", answer_id=stored.id, mode=item.mode)
     if not wants_fragment():
         return redirect(url + "#feedback", 303)
     # The count, out of band, where the page shows it: Today's boards left, or the mastery of
     # the finished lessons (a similar board of a lesson not finished yet is answered on a page
-    # with no finished lessons to count).
-    counted = ["today_bar"] if item.today else ["mastery"] if _done_lessons(learner_id()) else []
+    # with no finished lessons to count; a check's feedback says the lesson is done itself, and
+    # its page may have had no finished lesson to list before).
+    counted = ["today_bar"] if item.mode == TODAY else [] if item.mode == CHECK else \
+        ["mastery"] if _done_lessons(learner_id()) else []
     response = _show(item, stored=stored, blocks=["feedback", *counted])
     response.headers["HX-Replace-Url"] = url
     return response
@@ -157,8 +164,20 @@ def practice_answer_page(answer_id: int):
     lesson = curriculum().get(stored.lesson_id) if stored else None
     if stored is None or lesson is None:
         abort(404)
+    mode = request.args.get("mode")
     return _show(_item(lesson, stored.kind, stored.seed, _step_of(lesson, stored.review_step),
-                       request.args.get("today") == "1"), stored=stored)
+                       mode if mode in MODES else None), stored=stored)
+
+
+@bp.get("/<lesson_id>/check")
+def check(lesson_id: str):
+    """The lesson's check: a fresh board of its ideas (a new seed each time), whose right first
+    answer marks the lesson done once its questions all have an answer."""
+    lesson = curriculum().get(lesson_id)
+    if lesson is None:
+        abort(404)
+    return redirect(url_for(".practice_page", lesson=lesson.id, kind=secrets.choice(PRACTICE_KINDS),
+                            seed=secrets.randbelow(2**31), mode=CHECK), 303)
 
 
 @bp.get("/today")
@@ -175,7 +194,7 @@ def today_page():
         seed = signing.number(SALT, me, day.day.isoformat(), day.done)
         kind = day.next.kind or (SIMILAR_KIND.get(review.type) if review else None) \
             or PRACTICE_KINDS[seed % len(PRACTICE_KINDS)]
-        item = _item(lesson, kind, seed, review, True)
+        item = _item(lesson, kind, seed, review, TODAY)
     return _show(item, today=day)
 
 
@@ -258,13 +277,17 @@ def _missed_idea(me, lesson) -> str | None:
     return _item(lesson, miss.kind, miss.seed).q["idea"]
 
 
-def _item(lesson, kind: str, seed: int, review=None, today: bool = False) -> SimpleNamespace:
-    """A practice board; `review`: the missed lesson step it is asked in place of; `today`: one
-    of Today's boards (its feedback leads to the next)."""
+TODAY, CHECK = "today", "check"
+MODES = (TODAY, CHECK)
+
+
+def _item(lesson, kind: str, seed: int, review=None, mode: str | None = None) -> SimpleNamespace:
+    """A practice board; `review`: the missed lesson step it is asked in place of; `mode`: TODAY
+    for one of Today's boards (its feedback leads to the next), CHECK for a lesson's check."""
     q = practice_question(ideas_for(lesson), kind, seed)
     board = {k: v for k, v in q["board"].items() if k != "assignment"}
-    signed = [lesson.id, kind, seed] + ([review.id if review else None, today]
-                                        if review or today else [])
+    signed = [lesson.id, kind, seed] + ([review.id if review else None, mode]
+                                        if review or mode else [])
     token = signing.dumps(SALT, signed)
     # The attacker and recipient asked about are the question's data (a number's or a split's
     # goal); a legal-or-not question judges the whole split, its first attacker names the row.
@@ -274,7 +297,7 @@ def _item(lesson, kind: str, seed: int, review=None, today: bool = False) -> Sim
                            creature=creature, recipient=asked.get("recipient", "player"),
                            review=review.id if review else None,
                            review_name=parts.step_name(review) if review else None,
-                           today=today)
+                           mode=mode, today=mode == TODAY)
 
 
 def _item_from_form():
@@ -291,13 +314,13 @@ def _board_from_form():
         lesson = curriculum().lesson(lesson_id)
         if kind not in PRACTICE_KINDS or not isinstance(seed, int) or not 0 <= seed < 2**31:
             raise ValueError(kind)
-        review_id, today = more or (None, False)
+        review_id, mode = more or (None, None)
         review = _step_of(lesson, review_id)
-        if (review_id is not None and review is None) or not isinstance(today, bool):
+        if (review_id is not None and review is None) or mode not in (None, *MODES):
             raise ValueError(review_id)  # a step renamed since: a new board then
     except (KeyError, ValueError, TypeError):  # None (forged) doesn't unpack: a TypeError
         return None
-    return lesson, kind, seed, review, today
+    return lesson, kind, seed, review, mode
 
 
 def _bad_board():
@@ -358,6 +381,9 @@ def _board_context(item, stored, split) -> dict:
                                  goal=goal_asked(q))
     if stored is not None:
         out["feedback"] = _feedback(item, stored, names)
+        if item.mode == CHECK:  # whether the right answer made the lesson done
+            state = progress.lessons(learner_id()).get(item.lesson.id)
+            out["feedback"]["lesson_done"] = bool(state and state.done)
     return out
 
 
