@@ -60,3 +60,23 @@ def test_try_a_similar_one_works_without_javascript(browser, base_url):
     expect(page).to_have_url(re.compile(r"kind=number&seed=\d+$"))
     expect(page.locator('input[name="board"]')).to_have_count(1)
     context.close()
+
+
+def test_a_miss_on_a_practice_board_gets_a_nudge_then_another_try(page: Page, base_url):
+    """The hint ladder on endless practice: a miss names the likely mistake without the answer;
+    the answer can be changed and checked again (kept nowhere: the first answer counts); "Show
+    me the answer" shows where it comes from."""
+    page.goto("/learn/practice?lesson=doublers-and-preventers&kind=number&seed=77")
+    q = key_of(page, base_url)
+    page.locator("#amount").fill(str(q["answer"] + 1))
+    page.get_by_role("button", name="Check my answer").click()
+    feedback = page.locator("#feedback")
+    expect(feedback).to_contain_text("Not quite")
+    expect(feedback).to_contain_text(f"You said {q['answer'] + 1}; that is more than")
+    expect(feedback).not_to_contain_text("comes from")
+    assert_no_violations(page)
+    page.locator("#amount").fill(str(q["answer"]))
+    page.get_by_role("button", name="Check my answer").click()
+    expect(feedback).to_contain_text("Right!")
+    expect(feedback).to_contain_text("your first answer to this board is the one that counts")
+    expect(feedback).to_contain_text(f"Where {q['answer']} comes from")

@@ -34,7 +34,8 @@ def pass_check(client, lesson=FIRST) -> None:
     token = board_on(page.get_data(as_text=True))
     response = answer(client, token, right(question(client.application, token)[1]))
     assert response.status_code == 303
-    assert "is done." in client.get(response.headers["Location"]).get_data(as_text=True)
+    assert 'class="check-passed"' in client.get(response.headers["Location"]).get_data(
+        as_text=True)  # in any language
 
 
 def csrf(client, path="/sandbox") -> str:
@@ -135,9 +136,32 @@ def test_a_wrong_number_names_what_it_reveals_or_the_reason(client, app):
             break
     else:
         pytest.skip("no number board drawn")
-    html = client.get(answer(client, token, wrong(q)).headers["Location"]).get_data(as_text=True)
-    assert "Not quite" in html
-    assert f"You said {q['answer'] + 1}, but the most" in text(html)
+    url = answer(client, token, wrong(q)).headers["Location"].split("#")[0]
+    html = text(client.get(url).get_data(as_text=True))
+    # the first miss: a nudge, never the answer; another try is open
+    assert "Not quite" in html and f"You said {q['answer'] + 1}; that is more than" in html
+    assert "but the most" not in html and "Where " not in html
+    assert "Change your answer above and check it again." in html
+    # "Show me the answer": the worked answer, with where it comes from
+    shown = text(client.get(url + "?show=1").get_data(as_text=True))
+    assert f"You said {q['answer'] + 1}, but the most" in shown
+    assert f"Where {q['answer']} comes from:" in shown
+
+
+def test_another_try_after_the_nudge_is_graded_and_kept_nowhere(client, app):
+    finish(client, CURRICULUM.lesson("what-trample-does"))
+    token, q = board_of_type(client, app, "number")
+    answer(client, token, wrong(q))
+    for hx in (False, True):  # right on another try: praised, the first answer still counts
+        html = text(answer(client, token, right(q), hx).get_data(as_text=True))
+        assert "Right!" in html and "your first answer to this board is the one that counts" in html
+        assert f"Where {q['answer']} comes from:" in html
+    # wrong again: the worked answer
+    html = text(answer(client, token, {"amount": str(q["answer"] + 2)}).get_data(as_text=True))
+    assert f"You said {q['answer'] + 2}, but the most" in html
+    page = text(client.get("/learn/practice").get_data(as_text=True))
+    assert "1 of 3 right in a row" not in page  # the first answer was the miss: no streak
+    assert "0 of 3 right in a row" in page
 
 
 def test_mastery_after_three_right_first_answers_in_a_row_on_new_boards(client, app):
@@ -261,14 +285,18 @@ def test_a_wrong_verdict_and_a_wrong_split_get_the_cores_reasons(client, app):
     (or why it is legal), a split given that breaks a rule lists the rules core's problems."""
     finish(client, CURRICULUM.lesson("what-trample-does"))
     token, q = board_of_type(client, app, "legal")
-    html = text(client.get(answer(client, token, wrong(q)).headers["Location"])
-                .get_data(as_text=True))
+    url = answer(client, token, wrong(q)).headers["Location"].split("#")[0]
+    html = text(client.get(url).get_data(as_text=True))
+    assert "Not quite" in html and "Look again: check each blocker" in html  # the nudge
     said, real = ("Not legal", "legal") if q["answer"] else ("Legal", "not legal")
-    assert "Not quite" in html and f"You said “{said}”; the split is {real}." in html
+    html = text(client.get(url + "?show=1").get_data(as_text=True))
+    assert f"You said “{said}”; the split is {real}." in html
     token, q = board_of_type(client, app, "assign")
-    html = text(client.get(answer(client, token, wrong(q)).headers["Location"])
-                .get_data(as_text=True))
-    assert "Not quite" in html
+    url = answer(client, token, wrong(q)).headers["Location"].split("#")[0]
+    html = text(client.get(url).get_data(as_text=True))
+    assert "Not quite" in html and "a legal split can send" not in html  # no number given away
+    assert "This split breaks a rule:" in html or "could send more to" in html
+    html = text(client.get(url + "?show=1").get_data(as_text=True))
     assert "This split breaks a rule:" in html or "a legal split can send" in html
 
 

@@ -69,6 +69,12 @@ def record(learner_id: str, lesson_id: str, kind: str, seed: int, *, correct: bo
     return _answer(_find(learner_id, lesson_id, kind, seed))
 
 
+def find(learner_id: str | None, lesson_id: str, kind: str, seed: int) -> Answer | None:
+    """The learner's first answer to this board, if they have answered it."""
+    row = _find(learner_id, lesson_id, kind, seed) if learner_id else None
+    return _answer(row) if row is not None else None
+
+
 def get(learner_id: str | None, answer_id: int) -> Answer | None:
     if not learner_id:
         return None

@@ -110,6 +110,10 @@ def practice_answer():
         return _show(item, error=str(err), status=400, blocks=_answer_blocks(), split=err.split)
     if item.q["type"] == "assign":  # graded as the sliders show it
         given = fit(item.board, given)
+    first = practice.find(learner_id(), item.lesson.id, item.kind, item.seed)
+    if first is not None and not first.correct:  # another try after the nudge: kept nowhere
+        again = SimpleNamespace(id=first.id, answer=given, correct=grade(item.q, given))
+        return _show(item, stored=first, retry=again, blocks=_answer_blocks())
     stored = practice.record(learner_id_or_new(), item.lesson.id, item.kind, item.seed,
                              correct=grade(item.q, given), answer=given, at=clock(),
                              review_step=item.review)  # committed
@@ -166,7 +170,8 @@ def practice_answer_page(answer_id: int):
         abort(404)
     mode = request.args.get("mode")
     return _show(_item(lesson, stored.kind, stored.seed, _step_of(lesson, stored.review_step),
-                       mode if mode in MODES else None), stored=stored)
+                       mode if mode in MODES else None), stored=stored,
+                 show_answer=request.args.get("show") == "1")
 
 
 @bp.get("/<lesson_id>/check")
@@ -348,7 +353,11 @@ def _answer_blocks():
 
 
 def _show(item, *, stored=None, split=None, error=None, status=200, blocks="content",
-          today=None):
+          today=None, retry=None, show_answer=False):
+    """The practice page (or its `blocks`). `stored`: the first answer to the board, whose
+    feedback shows; a wrong one gets the ladder: a nudge without the answer and another try
+    (`retry`: that try, graded and kept nowhere; a second miss shows the worked answer), or the
+    worked answer at once when the learner asks (`show_answer`)."""
     me = learner_id()
     shown = lesson_states(me)
     done = _done_lessons(me)
@@ -363,16 +372,23 @@ def _show(item, *, stored=None, split=None, error=None, status=200, blocks="cont
         "answer_url": url_for(".practice_answer"), "live_url": url_for(".practice_live"),
     }
     if item is not None:
-        context.update(_board_context(item, stored, split))
+        context.update(_board_context(item, retry or stored, split, first=stored,
+                                      shown=show_answer or retry is not None))
     return render(TEMPLATE, blocks, status=status, **context)
 
 
-def _board_context(item, stored, split) -> dict:
+def _board_context(item, stored, split, *, first=None, shown=False) -> dict:
+    """What the board and its feedback show; `stored` is the answer the feedback is about (the
+    first, or another try at it), `first` the first answer to the board."""
     names = labels(item.board)
     q = item.q
+    first = first or stored
+    # a first miss, the worked answer not shown yet: the answer can be changed and tried again
+    retry_open = first is not None and not first.correct and not shown
     out = {"names": names, "cards": board_cards(item.board, names), "live": None,
            "question": _question_text(item, names), "feedback": None,
-           "effect": _effect_text(q.get("effect"), names)}
+           "effect": _effect_text(q.get("effect"), names), "given": stored,
+           "answered": first is not None and not retry_open}
     if q["type"] == "legal":
         out["shown_split"] = parts.split_list(q["board"], names)
     if q["type"] == "assign":
@@ -381,6 +397,9 @@ def _board_context(item, stored, split) -> dict:
                                  goal=goal_asked(q))
     if stored is not None:
         out["feedback"] = _feedback(item, stored, names)
+        out["feedback"]["shown"] = stored.correct or shown
+        out["feedback"]["retry"] = stored is not first
+        out["feedback"]["answer_id"] = first.id
         if item.mode == CHECK:  # whether the right answer made the lesson done
             state = progress.lessons(learner_id()).get(item.lesson.id)
             out["feedback"]["lesson_done"] = bool(state and state.done)
