@@ -191,7 +191,7 @@ def today_page():
     weakest finished lesson. The same board until it is answered (a reload, Back, a phone that
     slept): its seed comes from the learner, the day and how many boards the day has had."""
     me = learner_id()
-    day = _today(me)
+    day = today_of(me)
     item = None
     if day.next is not None:
         lesson = curriculum().lesson(day.next.lesson_id)
@@ -207,15 +207,12 @@ def today_page():
 def today_line():
     """One line of Today for another page (the home page asks for it once loaded: the learner's
     cookie is only sent to /learn)."""
-    return render(TEMPLATE, "today_line", today=_today(learner_id()))
+    return render(TEMPLATE, "today_line", today=today_of(learner_id()))
 
 
 def today_of(me) -> daily.Today:
-    """The learner's day (Learn's index shows it beside Continue)."""
-    return _today(me)
-
-
-def _today(me) -> daily.Today:
+    """The learner's day: its count, streak, reviews due and next board (Today's page and line,
+    and Learn's index beside Continue)."""
     shown = lesson_states(me)
     finished = [lesson.id for lesson in _done_lessons(me)]
     return daily.today(me, clock(), daily.offset_minutes(request.cookies.get("tz")),
@@ -362,7 +359,7 @@ def _show(item, *, stored=None, split=None, error=None, status=200, blocks="cont
     shown = lesson_states(me)
     done = _done_lessons(me)
     if today is None and item is not None and item.today:
-        today = _today(me)
+        today = today_of(me)
     context = {
         "item": item, "stored": stored, "error": error, "oob": wants_fragment(), "today": today,
         "mastery": [{"lesson": lesson, "title": lesson.title(parts.lang()), **shown[lesson.id]}
