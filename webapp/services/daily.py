@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, timezone
 
 from sqlalchemy import select
 
 from . import mastery, practice
 from .database import db
-from .models import PracticeAnswer, aware
+from .models import PracticeAnswer
 
 GOAL = 5  # boards a day
 OFFSETS = range(-12 * 60, 14 * 60 + 1)  # minutes east of UTC a clock can be
@@ -43,7 +43,11 @@ def offset_minutes(text: str | None) -> int:
 
 
 def day_of(moment: datetime, offset: int) -> date:
-    return (aware(moment) + timedelta(minutes=offset)).date()
+    """The calendar day of `moment` (UTC; naive means UTC, as SQLite gives it) `offset` minutes
+    east of UTC."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(timezone.utc)
+    return (moment + timedelta(minutes=offset)).date()
 
 
 def streak(counts: Mapping[date, int], today: date) -> int:
@@ -117,8 +121,9 @@ def today(learner_id: str | None, now: datetime, offset: int, *, finished: list[
         return Today(day, 0, 0)
     rows = db.session.execute(select(PracticeAnswer.lesson_id, PracticeAnswer.created_at)
                               .where(PracticeAnswer.learner_id == learner_id)).all()
-    counts = Counter(day_of(at, offset) for _, at in rows)
-    on_lesson_today = Counter(lesson for lesson, at in rows if day_of(at, offset) == day)
+    days = [(lesson, day_of(at, offset)) for lesson, at in rows]  # a year of boards: 2,000
+    counts = Counter(d for _, d in days)
+    on_lesson_today = Counter(lesson for lesson, d in days if d == day)
     due = [r for r in practice.due(learner_id, now) if known(r)]
     if due:
         pick = Pick(due[0].lesson_id, due[0].kind, due[0].step_id)
