@@ -310,9 +310,10 @@ def finish(lesson_id: str):
     return redirect(url_for(".finished", lesson_id=lesson.id), 303)
 
 
-def open_questions(me, lesson) -> list:
-    """The lesson's questions the learner hasn't answered yet."""
-    latest = progress.latest_attempts(me, lesson.id)
+def open_questions(me, lesson, latest=None) -> list:
+    """The lesson's questions the learner hasn't answered yet (`latest`: their latest answers in
+    it, when the caller has them already)."""
+    latest = progress.latest_attempts(me, lesson.id) if latest is None else latest
     return [s for s in lesson.steps
             if s.type in answers.ANSWERABLE and (lesson.id, s.id) not in latest]
 
@@ -341,7 +342,7 @@ def _finish_page(lesson, status: int = 200):
     answerable = [s for s in lesson.steps if s.type in answers.ANSWERABLE]
     right_first = [s for s in answerable if (a := first.get((lesson.id, s.id))) and a.correct]
     wrong = [s for s in answerable if (a := latest.get((lesson.id, s.id))) and not a.correct]
-    missing = [s for s in answerable if (lesson.id, s.id) not in latest]
+    missing = open_questions(me, lesson, latest)
     return render_template("learn/finish.html", lesson=lesson, title=lesson.title(parts.lang()),
                            check=not (state and state.done) and not missing and status != 409,
                            done=bool(state and state.done), answerable=answerable,

@@ -74,15 +74,17 @@ SIMILAR_KIND = {"practice": "assign", "predict": "number", "legal": "legal", "ch
 def similar(lesson_id: str, step_id: str):
     """A fresh board with the lesson's idea, new numbers and creatures (a new seed each time)."""
     lesson = curriculum().get(lesson_id)
-    try:
-        current = lesson.step(step_id) if lesson else None
-    except KeyError:
-        current = None
+    current = _step_of(lesson, step_id) if lesson else None
     if current is None:
         abort(404)
-    kind = SIMILAR_KIND.get(current.type, secrets.choice(PRACTICE_KINDS))
-    return redirect(url_for(".practice_page", lesson=lesson.id, kind=kind,
-                            seed=secrets.randbelow(2**31)), 303)
+    return _fresh_board(lesson, SIMILAR_KIND.get(current.type))
+
+
+def _fresh_board(lesson, kind: str | None = None, mode: str | None = None):
+    """A 303 to a new board of `lesson` (a new seed each time; any kind unless one is given)."""
+    return redirect(url_for(".practice_page", lesson=lesson.id,
+                            kind=kind or secrets.choice(PRACTICE_KINDS),
+                            seed=secrets.randbelow(2**31), mode=mode), 303)
 
 
 def _asked_board(wanted: str | None):
@@ -181,8 +183,7 @@ def check(lesson_id: str):
     lesson = curriculum().get(lesson_id)
     if lesson is None:
         abort(404)
-    return redirect(url_for(".practice_page", lesson=lesson.id, kind=secrets.choice(PRACTICE_KINDS),
-                            seed=secrets.randbelow(2**31), mode=CHECK), 303)
+    return _fresh_board(lesson, mode=CHECK)
 
 
 @bp.get("/today")
@@ -299,7 +300,7 @@ def _item(lesson, kind: str, seed: int, review=None, mode: str | None = None) ->
                            creature=creature, recipient=asked.get("recipient", "player"),
                            review=review.id if review else None,
                            review_name=parts.step_name(review) if review else None,
-                           mode=mode, today=mode == TODAY)
+                           mode=mode)
 
 
 def _item_from_form():
@@ -358,7 +359,7 @@ def _show(item, *, stored=None, split=None, error=None, status=200, blocks="cont
     me = learner_id()
     shown = lesson_states(me)
     done = _done_lessons(me)
-    if today is None and item is not None and item.today:
+    if today is None and item is not None and item.mode == TODAY:
         today = today_of(me)
     context = {
         "item": item, "stored": stored, "error": error, "oob": wants_fragment(), "today": today,
