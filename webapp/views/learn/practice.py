@@ -361,12 +361,14 @@ def _show(item, *, stored=None, split=None, error=None, status=200, blocks="cont
     done = _done_lessons(me)
     if today is None and item is not None and item.mode == TODAY:
         today = today_of(me)
+    checking = item is not None and item.mode == CHECK
     context = {
         "item": item, "stored": stored, "error": error, "oob": wants_fragment(), "today": today,
-        "mastery": [{"lesson": lesson, "title": lesson.title(parts.lang()), **shown[lesson.id]}
-                    for lesson in done],
+        "mastery": [] if checking else [{"lesson": lesson, "title": lesson.title(parts.lang()),
+                                         **shown[lesson.id]} for lesson in done],
         "needed": mastery.STREAK, "rusty_days": mastery.RUSTY_AFTER.days,
-        "reviews": _reviews(me) if blocks == "content" and today is None else [],
+        # Today's boards and a lesson's check show their own board alone
+        "reviews": _reviews(me) if blocks == "content" and today is None and not checking else [],
         "answer_url": url_for(".practice_answer"), "live_url": url_for(".practice_live"),
     }
     if item is not None:
