@@ -21,7 +21,7 @@ from werkzeug.routing import BuildError
 
 from .content import LANGUAGES
 from .names import card_counters
-from .rules import ABILITIES
+from .rules import ABILITIES, COLORS
 from .rules.messages import ABILITY_LABELS, lethal_words, sentence
 
 LANGUAGE_NAMES = LANGUAGES  # code -> the language's own name, from the content's one list
@@ -93,6 +93,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         problem_text=problem_text, lethal_note=lethal_note, ability_label=ability_label,
         LANGUAGE_NAMES=LANGUAGE_NAMES, lang_url=lang_url, ability_order=ABILITIES,
+        color_order=COLORS,
         current_locale=lambda: str(get_locale() or "en"), text_lang=text_lang,
         ability_list=ability_list, color_list=color_list, card_counters=card_counters,
     )

@@ -92,6 +92,34 @@ def test_the_editor_adds_and_removes_things(client):
     assert "<details class=\"editor\" id=\"editor\" open>" in html
 
 
+def test_colours_are_part_of_the_board_and_an_unknown_colour_is_dropped(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    # the example board as printed: Force of Nature and Grizzly Bears are green
+    assert ('name="attacker-0-color" value="green" checked' in html
+            and 'name="blocker-2-color" value="green" checked' in html)
+    html = press(client, html, "update", **{"blocker-0-color": "purple"})  # bad input first
+    assert 'name="blocker-0-color" value="green" checked' not in html  # dropped: colourless
+    assert "Grizzly Bears 1" in html and verdict_of(html).startswith("No damage placed yet")
+    html = press(client, html, "update", **{"blocker-0-color": "white"})
+    assert 'name="blocker-0-color" value="white" checked' in html
+    link = unescape(re.search(r'id="board-link" class="link-field" readonly value="([^"]+)"',
+                              html).group(1))
+    again = client.get(link.removeprefix("http://localhost")).get_data(as_text=True)
+    assert 'name="blocker-0-color" value="white" checked' in again
+    assert 'name="attacker-0-color" value="green" checked' in again
+
+
+def test_a_link_naming_an_unknown_colour_is_refused():
+    import base64
+    import json
+    import zlib
+    board = sandbox_state.default_board()
+    board["attackers"][0]["colors"] = ["purple"]
+    raw = zlib.compress(json.dumps(board).encode())
+    with pytest.raises(sandbox_state.LinkError):
+        sandbox_state.decode("1" + base64.urlsafe_b64encode(raw).decode())
+
+
 def test_a_blocker_removed_from_combat_leaves_the_attacker_blocked(client):
     html = client.get("/sandbox").get_data(as_text=True)
     for i in range(3):
@@ -343,14 +371,14 @@ def _shared_blocker_board() -> dict:
     board = sandbox_state.default_board()
     board["attackers"] = [
         {"id": "a1", "name": "Colossal Dreadmaw", "power": 6, "toughness": 6, "abilities": ["trample"],
-         "attacking": "pw1", "blocked_by": ["b1", "b2"]},
+         "colors": ["green"], "attacking": "pw1", "blocked_by": ["b1", "b2"]},
         {"id": "a2", "name": "Rumbling Baloth", "power": 4, "toughness": 4, "abilities": ["trample"],
-         "attacking": "player", "blocked_by": ["b2"]}]
+         "colors": ["green"], "attacking": "player", "blocked_by": ["b2"]}]
     board["blockers"] = [
         {"id": "b1", "name": "Grizzly Bears", "power": 2, "toughness": 2, "damage": 0, "abilities": [],
-         "removed": False},
-        {"id": "b2", "name": "Wall of Wood", "power": 0, "toughness": 3, "damage": 1,
-         "abilities": ["can_block_additional"], "removed": False}]
+         "colors": ["green"], "removed": False},
+        {"id": "b2", "name": "Wall token", "power": 0, "toughness": 3, "damage": 1,
+         "abilities": ["can_block_additional"], "colors": [], "removed": False}]
     board["planeswalkers"] = [{"id": "pw1", "name": "Jace", "loyalty": 3, "removed_from_combat": False}]
     return board
 

@@ -268,3 +268,21 @@ def test_the_outcome_is_worded_in_the_readers_language(client, lang, expected):
     for sentence in expected:
         assert sentence in said
     assert "Deal the damage" not in page and "deals 2 damage" not in page
+
+
+def test_protection_from_green_prevents_a_green_tramplers_damage_and_only_a_green_ones(client):
+    """The sandbox's creatures have colours (the editor's boxes), so protection from a colour
+    decides something there too (702.16e): the green Force of Nature's 2 to the Bears with
+    protection from green is prevented; a colourless token's 2 is dealt. (The editor dropped
+    colours before: protection from a colour never prevented anything in the sandbox.)"""
+    shielded = bear("b1", abilities=["protection_from_green"], colors=["green"])
+    force = {**FORCE, "colors": ["green"]}
+    said = events(deal(client, fields_for(client, board_of(force, [shielded]),
+                                          {"b1": 2, "player": 6}), **HX))
+    assert said[0] == "2 damage from Force of Nature to Grizzly Bears is prevented by protection."
+    assert not any("Grizzly Bears dies" in s for s in said)
+    token = {"name": "Beast token", "power": 8, "toughness": 8, "colors": []}
+    said = events(deal(client, fields_for(client, board_of(token, [shielded]),
+                                          {"b1": 2, "player": 6}), **HX))
+    assert "Beast token deals 2 damage to Grizzly Bears." in said
+    assert "Grizzly Bears dies. It has 2 damage marked and toughness 2." in said

@@ -16,7 +16,7 @@ import re
 import zlib
 
 from ...live.fields import SliderError, posted, read_split
-from ...rules import ABILITIES, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER
+from ...rules import ABILITIES, COLORS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER
 
 LINK_LIMIT = 4000  # characters of the link parameter we are willing to read
 _ID_RE = re.compile(ID_PATTERN)
@@ -36,12 +36,13 @@ class FormError(ValueError):
 
 
 def default_board() -> dict:
-    """Force of Nature (8/8 trample) blocked by three Grizzly Bears (2/2)."""
+    """Force of Nature (8/8 green, trample) blocked by three Grizzly Bears (2/2 green), as
+    printed."""
     bears = [{"id": f"b{i}", "name": "Grizzly Bears", "power": 2, "toughness": 2, "damage": 0,
-              "abilities": [], "removed": False} for i in (1, 2, 3)]
+              "abilities": [], "colors": ["green"], "removed": False} for i in (1, 2, 3)]
     return {
         "attackers": [{"id": "a1", "name": "Force of Nature", "power": 8, "toughness": 8,
-                       "abilities": ["trample"], "attacking": "player",
+                       "abilities": ["trample"], "colors": ["green"], "attacking": "player",
                        "blocked_by": ["b1", "b2", "b3"]}],
         "blockers": bears, "planeswalkers": [], "battles": [],
         "assignment": {"a1": {}},
@@ -51,7 +52,7 @@ def default_board() -> dict:
 # ---- the link -------------------------------------------------------------------------------
 
 # What the compact form leaves out: each field's value when nothing was changed.
-_DEFAULTS = {"damage": 0, "abilities": [], "removed": False, "attacking": PLAYER,
+_DEFAULTS = {"damage": 0, "abilities": [], "colors": [], "removed": False, "attacking": PLAYER,
              "blocked_by": [], "removed_from_combat": False}
 
 
@@ -114,7 +115,7 @@ def _fields(data: dict) -> list[tuple[str, object]]:
     return pairs
 
 
-_LISTS = {"abilities": "ability", "blocked_by": "blocked_by"}  # list field -> its form field
+_LISTS = {"abilities": "ability", "colors": "color", "blocked_by": "blocked_by"}  # list field -> its form field
 
 
 class _Fields:
@@ -142,13 +143,15 @@ def to_core(board: dict) -> dict:
     return {
         "attackers": [
             {"id": a["id"], "name": a["name"], "power": a["power"], "toughness": a["toughness"],
-             "abilities": list(a["abilities"]), "attacking": a["attacking"],
+             "abilities": list(a["abilities"]), "colors": list(a["colors"]),
+             "attacking": a["attacking"],
              "blocked": bool(a["blocked_by"]),
              "blocked_by": [b for b in a["blocked_by"] if b in present]}
             for a in board["attackers"]],
         "blockers": [
             {"id": b["id"], "name": b["name"], "power": b["power"], "toughness": b["toughness"],
-             "damage": b["damage"], "abilities": list(b["abilities"])}
+             "damage": b["damage"], "abilities": list(b["abilities"]),
+             "colors": list(b["colors"])}
             for b in board["blockers"] if not b["removed"]],
         "planeswalkers": [dict(p) for p in board["planeswalkers"]],
         "battles": [dict(b) for b in board["battles"]],
@@ -176,9 +179,10 @@ def add(board: dict, kind: str, names: dict[str, str]) -> dict:
     new_id = _new_id(board, kind)
     item = {
         "attackers": {"id": new_id, "name": names["attacker"], "power": 3, "toughness": 3,
-                      "abilities": ["trample"], "attacking": "player", "blocked_by": []},
+                      "abilities": ["trample"], "colors": [], "attacking": "player",
+                      "blocked_by": []},
         "blockers": {"id": new_id, "name": names["blocker"], "power": 2, "toughness": 2,
-                     "damage": 0, "abilities": [], "removed": False},
+                     "damage": 0, "abilities": [], "colors": [], "removed": False},
         "planeswalkers": {"id": new_id, "name": names["planeswalker"], "loyalty": 3,
                           "removed_from_combat": False},
         "battles": {"id": new_id, "name": names["battle"], "defense": 3,
@@ -245,8 +249,8 @@ def _rows(form, kind: str):
 
 
 def from_form(form, names: dict[str, str]) -> dict:
-    """Read the editor form: empty or unreadable numbers take a default, unknown ids and abilities
-    are dropped (the page can't show them). Ranges are left to the core, which says what is wrong.
+    """Read the editor form: empty or unreadable numbers take a default, unknown ids, abilities
+    and colours are dropped (the page can't show them). Ranges are left to the core, which says what is wrong.
     Slider fields are the exception: they are read as on every surface (`_assignment`), and one
     that can't be read raises SliderError."""
     board = {"attackers": [], "blockers": [], "planeswalkers": [], "battles": [], "assignment": {}}
@@ -256,6 +260,7 @@ def from_form(form, names: dict[str, str]) -> dict:
             "power": _int(get("power"), 0), "toughness": _int(get("toughness"), 1),
             "damage": _int(get("damage"), 0),
             "abilities": [a for a in ABILITIES if a in getlist("ability")],
+            "colors": [c for c in COLORS if c in getlist("color")],
             "removed": get("removed") == "on"})
     for get, _, pid in _rows(form, "planeswalkers"):
         board["planeswalkers"].append({
@@ -276,6 +281,7 @@ def from_form(form, names: dict[str, str]) -> dict:
             "id": aid, "name": _name(get("name"), names.get("attacker", aid)),
             "power": _int(get("power"), 0), "toughness": _int(get("toughness"), 1),
             "abilities": [a for a in ABILITIES if a in getlist("ability")],
+            "colors": [c for c in COLORS if c in getlist("color")],
             "attacking": target if target in targets else PLAYER,
             "blocked_by": [b for b in blockers if b in getlist("blocked_by")]})
     try:
