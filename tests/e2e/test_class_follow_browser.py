@@ -49,6 +49,32 @@ def test_the_phone_shows_the_hosts_next_step_without_reloading(browser: Browser,
     shot("class-follow-phone", phone)
 
 
+def test_an_answer_sent_after_the_host_moved_on_shows_where_the_class_is_without_reloading(
+        browser: Browser, base_url):
+    """A phone that missed the move (asleep, its polls answered "nothing new" here) answers the
+    old step: nothing is kept, and its screen becomes the class's new step with a notice saying
+    so, in place: the page isn't reloaded (it used to be)."""
+    host, code = host_a_class(browser, base_url)
+    phone = join(browser, base_url, code, "Di")
+    host.get_by_role("button", name="Start the class").click()
+    host.get_by_label("Go to step").select_option("4")  # two-predict: a number to type
+    host.get_by_role("button", name="Go", exact=True).click()
+    expect(phone.locator(".phone-bar .bar-step")).to_have_text("Step 4 of 9")
+    phone.evaluate("window.followMarker = 'still this page'")
+    phone.context.route(re.compile(r"/sync\?"), lambda route: route.fulfill(status=304))
+    with host.expect_navigation():
+        host.get_by_role("button", name=re.compile("Next step")).click()
+    phone.locator("#amount").fill("4")
+    phone.get_by_role("button", name="Check my prediction").click()
+    expect(phone.get_by_role("alert")).to_have_text(
+        "The host moved on before that reached the class: nothing was kept. This is where the "
+        "class is now.")
+    expect(phone.locator(".phone-bar .bar-step")).to_have_text("Step 5 of 9")
+    expect(phone.get_by_role("slider", name="To Grizzly Bears C")).to_be_visible()
+    assert phone.evaluate("window.followMarker") == "still this page"  # no reload
+    assert_no_violations(phone)
+
+
 @OFFLINE
 def test_a_phone_that_loses_the_server_says_reconnecting_until_it_is_back(browser: Browser,
                                                                           base_url):

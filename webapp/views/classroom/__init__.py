@@ -10,6 +10,8 @@ GET  /class/<code>/sync?v=N         polled every CLASS_FOLLOW_MS: ETag/304 while
                                     htmx swaps in (HX-Refresh for a removed seat or no seat)
 POST /class/<code>/answer           an answer to the current step: stored, then Learn's feedback
 POST /class/<code>/live             sliders moved: Learn's verdict (the one live check)
+                                    (either one for a step the class has left: nothing kept, and
+                                    the screen where the class is now, swapped in with a notice)
 GET  /class/<code>/review           (a class on a quiz) the questions this learner missed, with
                                     the key and why
 
@@ -58,6 +60,8 @@ WRONG_REJOIN = _l("That rejoin code doesn’t match that nickname in this class:
                   "and digits), or ask the host.")
 ANSWERED = _l("You already answered this question: in this class only your first answer "
               "counts, and it is kept.")
+LATE = _l("The host moved on before that reached the class: nothing was kept. This is where the "
+         "class is now.")
 TIME_UP = _l("Time’s up: answers to this question are closed. Wait for the next one.")
 
 
@@ -231,7 +235,12 @@ def _moved_screen(code: str):
     room, seat = room_and_seat(code)
     if seat.removed_at is not None:  # removed since the poll's query: the removed page
         return _refresh()
-    page, status = _play_page(room, seat, sources.source(room))
+    return _screen(room, seat, src=sources.source(room))
+
+
+def _screen(room, seat, src, notice=None):
+    """The learner's page as it is now, for htmx to swap its #class-screen in (no reload)."""
+    page, status = _play_page(room, seat, src, notice=notice)
     response = make_response(page, status)
     response.headers.update(SCREEN_SWAP)
     return response
@@ -245,17 +254,17 @@ def _answering(code: str):
         abort(removed_page(room, seat))
     src = sources.source(room)
     if room.state != "running" or not src.names_current(request.form):
-        abort(moved_on(room))
+        abort(moved_on(room, seat, src))
     return room, seat, src
 
 
-def moved_on(room):
-    """An answer for a step the class has left (the host moved on as it was sent): nothing is
-    stored, and the page goes to where the class is now (htmx reloads it)."""
+def moved_on(room, seat, src):
+    """An answer or a slider move for a step the class has left (the host moved on as it was
+    sent, or the phone slept through the move): nothing is stored, and the phone goes to where
+    the class is now, saying why: with htmx its screen is swapped in place (no reload, the
+    answer's form is gone with the old step); without, a redirect to the class's page."""
     if wants_fragment():
-        response = make_response("", 200)
-        response.headers["HX-Refresh"] = "true"
-        return response
+        return _screen(room, seat, src, notice=LATE)
     return redirect(url_for(".play", code=room.code), 303)
 
 
