@@ -220,6 +220,9 @@ def test_a_slider_move_gets_the_live_verdict_and_counts_no_try(app, host):
     assert response.status_code == 200
     assert "Not legal" in text(response) and "702.19b" in text(response)
     assert 'hx-swap-oob' in response.get_data(as_text=True)
+    bare = ana.client.post(f"/class/{host.code}/live", headers=HX,  # no CSRF token: it stores
+                           data={"lesson": LESSON, "step": STEP_ID, **ILLEGAL})  # nothing
+    assert bare.status_code == 200 and "Not legal" in text(bare)
     assert ">0</dd>" in host.page("/room", headers=HX).split("Answered")[1][:40]
 
 
