@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from itsdangerous import URLSafeSerializer
 
 from tests.web.test_learn import CURRICULUM, HX, post, right_answer, text
 from webapp.content.practice import ideas_for, practice_question
+from webapp.rules import analyze
 from webapp.services.models import utcnow
 
 FIRST = CURRICULUM.lessons[0]
@@ -317,3 +319,43 @@ def test_a_wrong_split_on_a_practice_board_names_its_misreading(client, app):
     data = {f"dmg:{a}:{r}": str(n) for a, row in split.items() for r, n in row.items()}
     html = client.get(answer(client, token, data).headers["Location"]).get_data(as_text=True)
     assert "Not quite" in html and f'data-misreading="{code}"' in html
+
+
+def banding_boards(client, app, count: int):
+    """(token, question, page) for `count` of judge-corners' banding boards, opened by address
+    as "Try a similar one" opens them."""
+    found = []
+    for seed in range(200):
+        html = client.get(f"/learn/practice?lesson=judge-corners&kind=assign&seed={seed}"
+                          ).get_data(as_text=True)
+        token = board_on(html)
+        _, q = question(app, token)
+        if q["idea"] == "banding":
+            found.append((token, q, html))
+            if len(found) == count:
+                return found
+    raise AssertionError("no banding board among 200 seeds")
+
+
+def test_a_banding_board_asks_the_defender_to_keep_a_blocker_alive(client, app):
+    """Issue 24 item 3's banding generator: the defending player assigns (702.22j); forgetting
+    it (the attacker's usual split: lethal to each blocker, the rest to the player) kills the
+    blocker to keep, and is a miss; putting it all on the others is right."""
+    (token, q, html), (token2, q2, html2) = banding_boards(client, app, 2)
+    names = {b["id"]: b["name"] for b in q["board"]["blockers"]}
+    kept = names[q["goal"]["recipient"]]
+    said = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+    assert f"A blocker has banding, so you assign this damage as the defending player. Keep " \
+           f"{kept} alive: it gets no damage." in said
+    assert "Banding: the defending player decides how this damage is split (rule 702.22j)." in said
+    board = {k: v for k, v in q["board"].items() if k != "assignment"}
+    theirs = analyze({**board, "blockers": [{**b, "abilities": []} for b in board["blockers"]]}
+                     )["best"]
+    data = {f"dmg:{a}:{r}": str(n) for a, row in theirs.items() for r, n in row.items()}
+    page = client.get(answer(client, token, data).headers["Location"]).get_data(as_text=True)
+    said = " ".join(unescape(re.sub(r"<[^>]+>", " ", page)).split())
+    assert "Not quite" in said and f"sends {theirs['a1'][q['goal']['recipient']]} to {kept} " \
+        "and this exercise asks for exactly 0." in said
+    assert "comes from:" not in said  # no lethal sums: the task is not "the most"
+    page = client.get(answer(client, token2, right(q2)).headers["Location"]).get_data(as_text=True)
+    assert "Right" in page and "Not quite" not in page

@@ -839,6 +839,41 @@ def assign_question(board, rng, attacker: dict | None = None, recipient: str | N
                  example=analysis["best"])
 
 
+def band_question(board, rng, attacker: dict | None = None, recipient: str | None = None):
+    """Banding (702.22j): a blocker has banding, so the defending player assigns the attacker's
+    damage, and the task is to keep one of its blockers alive: it gets none, the others take it
+    all. (Whether they may put some on themselves has no official ruling: nothing asks it.) None
+    when the board has no banding blocker or no other blocker to take the damage."""
+    attacker = attacker or board["attackers"][0]
+    blockers = {b["id"]: b for b in board["blockers"]}
+    blocking = [blockers[b] for b in attacker["blocked_by"]]
+    if len(board["attackers"]) != 1 or len(blocking) < 2 \
+            or not any("banding" in b.get("abilities", ()) for b in blocking):
+        return None
+    keep = recipient if recipient in {b["id"] for b in blocking} else rng.choice(blocking)["id"]
+    others = [b for b in blocking if b["id"] != keep]
+    power = analyze(board)["creatures"][attacker["id"]]["assigns"]
+    row, left = {}, power  # lethal damage to each other blocker in turn, the rest on the last
+    for b in others:
+        n = left if b is others[-1] else min(left, max(0, b["toughness"] - b["damage"]))
+        row[b["id"]], left = n, left - n
+    example = {attacker["id"]: row}
+    names = _names(board)
+    why = _sentences([
+        _("A blocker with banding lets the defending player choose how the combat damage of "
+          "%(name)s is divided among its blockers (702.22j).", name=attacker["name"]),
+        _("Put all %(power)s on %(others)s and %(keep)s takes none: for example, %(split)s.",
+          power=power, others=_(", ").join(names[b["id"]] for b in others), keep=names[keep],
+          split=split_words(board, example))])
+    prompt = _("%(board)s A blocker has banding, so the defending player assigns the combat "
+               "damage of %(name)s. As the defending player, keep %(keep)s alive.",
+               board=_describe(board), name=attacker["name"], keep=names[keep])
+    return _base(board, "assign", prompt, 0, ["702.22j"], why,
+                 facts={"creature": attacker["id"], "recipient": keep, "exact": 0},
+                 goal={"kind": "exact", "creature": attacker["id"], "recipient": keep,
+                       "amount": 0}, example=example)
+
+
 BOARD_TYPES = ("number", "legal", "assign")
 
 

@@ -133,6 +133,10 @@ def _legal_split(drawn: Drawn, idea: Idea, rng) -> dict | None:
 def _ask(kind: str, drawn: Drawn, idea: Idea, rng) -> dict | None:
     board = drawn.board
     attacker = next((a for a in board["attackers"] if a["id"] == drawn.creature), None)
+    if kind not in idea.kinds:  # a question its boards can't ask: another board is drawn
+        return None
+    if idea.ask is not None:
+        return idea.ask(board, rng, attacker=attacker, recipient=drawn.recipient)
     if kind == "legal":
         return legal_question(board, rng, _legal_split(drawn, idea, rng))
     maker = number_question if kind == "number" else assign_question
@@ -163,7 +167,7 @@ def practice_question(ideas, kind: str, seed: int) -> dict:
         spare = spare or question
     if spare is not None:
         return spare
-    name = known[0]
+    name = next((i for i in known if kind in IDEAS[i].kinds), "trample")  # banding: no number
     drawn = IDEAS[name].make(rng)
     return {**number_question(drawn.board, rng), "idea": name, "id": f"practice-number-{seed}"}
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from ..rules import BoardError, analyze, resolve
 from .cards import default_cards
-from .generate import (a_battle, a_planeswalker, asked_recipient, blockers_gone, card_pool,
-                       infected, make_blockers, make_trampler, shared_blocker, shown_card)
+from .generate import (a_battle, a_planeswalker, asked_recipient, band_question, blockers_gone,
+                       card_pool, infected, make_blockers, make_trampler, shared_blocker,
+                       shown_card)
 
 TRAMPLES = ("trample", "trample_over_planeswalkers")
 
@@ -38,6 +39,8 @@ class Idea:
     make: Callable[[random.Random], Drawn]
     misread: Callable[[dict, dict], dict]  # (board, question) -> the board as misread
     play_out: bool = True  # the resolver can deal it as it is (no doubler beside the board)
+    kinds: tuple[str, ...] = ("number", "legal", "assign")  # the questions its boards can ask
+    ask: Callable | None = None  # its own question maker (the generator's makers otherwise)
 
 
 # --- board makers -------------------------------------------------------------------------------
@@ -281,6 +284,23 @@ def _battle_board(rng) -> Drawn:
     return Drawn(board, "a1", "bt1" if rng.random() < 0.6 else "player")
 
 
+def _banding(rng) -> Drawn:
+    """A blocker with banding among a trampler's two or three blockers: the defending player
+    assigns the trampler's damage (702.22j), and the question asks them to keep one blocker
+    alive. Only the blockers are ever asked about: whether the defending player may put some of
+    it on themselves has no official ruling (judge-corners says so)."""
+    banders = [c for c in card_pool(trample=False, power=(0, 4), words={"banding"})
+               if "banding" in c.abilities]
+    plain = [c for c in card_pool(trample=False, power=(0, 4), words=set())]
+    cards = [rng.choice(banders), *rng.sample(plain, rng.randint(1, 2))]
+    rng.shuffle(cards)
+    blockers = [{"id": f"b{i + 1}", **shown_card(card), "damage": 0}
+                for i, card in enumerate(cards)]
+    attacker = _plain_attacker(rng, blockers, power=(4, 9), trample=True)
+    keep = rng.choice(blockers)["id"]
+    return Drawn({"attackers": [attacker], "blockers": blockers}, "a1", keep)
+
+
 def _doubler(rng) -> Drawn:
     """A damage doubler or preventer beside the board: Torbran (a red source deals 2 more) or
     Healing Salve on a blocker (the next 3 prevented). Neither changes lethal damage (702.19b)."""
@@ -315,6 +335,15 @@ def _copy(board: dict) -> dict:
 def _abilities(thing: dict, drop=(), add=()) -> None:
     thing["abilities"] = [w for w in thing.get("abilities", []) if w not in drop] + \
         [w for w in add if w not in thing.get("abilities", [])]
+
+
+def _no_banding(board, q):
+    """Banding forgotten: the attacking player assigns, as usual, and sends the most past the
+    blockers, each given lethal damage."""
+    out = _copy(board)
+    for b in out["blockers"]:
+        _abilities(b, drop=("banding",))
+    return out
 
 
 def _drop_trample(board, q):
@@ -473,4 +502,5 @@ IDEAS: dict[str, Idea] = {
     "planeswalker": Idea(_planeswalker, _target_gone("planeswalkers")),
     "battle": Idea(_battle_board, _target_gone("battles")),
     "infect": Idea(_with_infect, _printed),
+    "banding": Idea(_banding, _no_banding, kinds=("assign",), ask=band_question),
 }

@@ -188,7 +188,10 @@ def faults(q: dict) -> set[str]:
     analysis = analyze(plain)
     deciding: set[str] = set()
     kind = q["type"]
-    if kind in ("number", "assign"):
+    if kind == "assign" and q["goal"]["kind"] == "exact":  # banding's "keep it alive"
+        found |= _banding_faults(board, analysis, q)
+        deciding = {"702.22j"}
+    elif kind in ("number", "assign"):
         aid, r = _about(q)
         a = things[aid] if aid else next(
             x for x in board["attackers"]
@@ -232,6 +235,27 @@ def faults(q: dict) -> set[str]:
                 {expected_problem_rule(board, p) for p in result["problems"]}
     if not deciding <= cited or not deciding <= said:
         found.add("uncited")
+    return found
+
+
+def _banding_faults(board: dict, analysis: dict, q: dict) -> set[str]:
+    """A banding question (the defending player assigns, 702.22j; keep one blocker alive): its
+    attacker is blocked by a creature with banding and by another that can take the damage; the
+    example gives the kept blocker exactly the goal's amount, is legal and spends all of the
+    attacker's damage; the explanation shows that damage."""
+    goal, things = q["goal"], _things(board)
+    a, kept = things[goal["creature"]], goal["recipient"]
+    blockers = [things[b] for b in a.get("blocked_by", [])]
+    found = set()
+    if not any("banding" in b.get("abilities", []) for b in blockers) or len(blockers) < 2 \
+            or kept not in {b["id"] for b in blockers}:
+        found.add("premise")
+    row = q["example"].get(a["id"], {})
+    assigns = analysis["creatures"][a["id"]]["assigns"]
+    if row.get(kept, 0) != goal["amount"] or sum(row.values()) != assigns or \
+            not check({**board, "assignment": q["example"]})["legal"] or \
+            assigns not in _numbers(q["explanation"]):
+        found.add("arithmetic")
     return found
 
 

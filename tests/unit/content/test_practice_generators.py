@@ -12,6 +12,7 @@ import pytest
 from webapp.content.cards import board_problems, default_cards
 from webapp.content.practice import (IDEAS, PRACTICE_KINDS, ideas_for, needs_idea,
                                      practice_question)
+from webapp.content.kinds import kind_of
 from webapp.rules import analyze, check
 from tests.conftest import shipped_catalogue
 
@@ -56,7 +57,7 @@ def test_practice_boards_show_real_cards_and_pass_the_generated_question_audit(l
         assert not faults(q), (q["id"], faults(q))
 
 
-@pytest.mark.parametrize("idea", sorted(IDEAS))
+@pytest.mark.parametrize("idea", sorted(i for i in IDEAS if "number" in IDEAS[i].kinds))
 def test_each_misreading_reads_another_board(idea):
     """The misreading is a real change to the board, and its keys still come from the core."""
     changed = 0
@@ -70,6 +71,30 @@ def test_each_misreading_reads_another_board(idea):
         legal = practice_question((idea,), "legal", seed)
         assert legal["answer"] is check(legal["board"])["legal"]
     assert changed >= 4
+
+
+def test_banding_asks_the_defending_player_to_keep_a_blocker_alive_and_nothing_else():
+    """Banding (702.22j): the defending player assigns the trampler's damage. Its boards ask only
+    that a chosen blocker survive (no damage to it): never how much reaches the player or
+    whether a split is legal, where banding's open question (may the defender damage
+    themselves?) would decide. The key is legal and right; the misreader's split (banding
+    forgotten: lethal to each blocker, the rest to the player) kills the kept blocker."""
+    for seed in range(30):
+        q = practice_question(("banding",), "assign", seed)
+        board = {k: v for k, v in q["board"].items() if k != "assignment"}
+        assert q["idea"] == "banding" and q["goal"]["kind"] == "exact" and q["rules"] == ["702.22j"]
+        kept, attacker = q["goal"]["recipient"], board["attackers"][0]
+        assert kept in attacker["blocked_by"] and len(attacker["blocked_by"]) >= 2
+        assert any("banding" in b["abilities"] for b in board["blockers"])
+        question = kind_of(q)
+        assert question.grade(q["example"]).correct and q["example"]["a1"].get(kept, 0) == 0
+        theirs = analyze(IDEAS["banding"].misread(board, q))["best"]
+        assert theirs["a1"].get(kept, 0) > 0 and not question.grade(theirs).correct
+        assert needs_idea(q)
+        for other in ("number", "legal"):  # drawn from the lesson's other ideas instead
+            asked = practice_question(("counters", "banding"), other, seed)
+            assert asked["idea"] == "counters" and asked["type"] == other
+            assert practice_question(("banding",), other, seed)["idea"] == "trample"
 
 
 def test_the_doubler_is_said_beside_the_board_and_never_played_out():

@@ -421,6 +421,10 @@ def _question_text(item, names) -> str:
     who = parts.recipient_names(item.board, names, item.creature)
     if item.q["type"] == "legal":
         return gettext("Is this assignment legal?")
+    if item.q.get("idea") == "banding":  # the only assign question with the defender choosing
+        return gettext("A blocker has banding, so you assign this damage as the defending "
+                       "player. Keep %(recipient)s alive: it gets no damage.",
+                       recipient=who[item.recipient])
     if item.q["type"] == "assign":
         return gettext("Split the damage so the most possible reaches %(recipient)s.",
                        recipient=who[item.recipient])
@@ -454,6 +458,9 @@ def _feedback(item, stored, names) -> dict:
         return out
     if q["type"] == "assign" and stored.correct and q.get("play_out", True):
         out["dealt"] = parts.dealt(item.board, given, names)
+    out["goal"] = (q.get("goal") or {}).get("kind")
+    if out["goal"] == "exact":  # banding's "keep it alive": the amount asked, no lethal sums
+        return out
     out["reasons"] = reasons.predict_reasons(item.board, names, item)
     if q["type"] == "number" and not stored.correct:
         out["misreading"] = reasons.misreading(item.board, item, out["params"])
