@@ -1,10 +1,16 @@
-"""What an answer that can't be read says, on every page that asks a question (a lesson step,
-endless practice, a quiz, a class): one wording per AnswerError code (webapp.content.kinds)."""
+"""Answers in words, on every page that asks a question (a lesson step, endless practice, a
+quiz, a class): what an answer that can't be read says (one wording per AnswerError code,
+webapp.content.kinds), and a split said in words (one wording, the generator's, for the review
+lists, results and CSV of Learn, the quiz and the class)."""
 
 from __future__ import annotations
 
-from ..i18n import _l
+from flask_babel import get_locale
+
+from ..content.generate import split_words, translated
+from ..i18n import _l, gettext
 from ..live.words import SLIDER_ERRORS
+from ..names import shown_name
 
 ANSWER_ERRORS = {
     "wrong_step": _l("This answer was sent for another step (%(lesson)s / %(step)s), not this one. "
@@ -29,3 +35,11 @@ def error_text(err) -> str:
         return template % err.params
     except (KeyError, TypeError, ValueError):
         return template
+
+
+def split_in_words(board: dict, split: dict) -> str:
+    """A split on `board` in words, in this request's language ("Force of Nature: 3 to Grizzly
+    Bears A, 1 to the defending player")."""
+    english = str(get_locale() or "en") == "en"
+    with translated(str if english else gettext, names=shown_name):
+        return split_words(board, split)

@@ -58,7 +58,8 @@ from ...services import answers, classes
 from ...services.answers import AnswerError
 from ..learn import curriculum, practice_verdict
 from ..live_answer import canonical, live_response
-from ..quiz import board_words, goal_asked, goal_mark, shown_answer
+from ..answer_words import split_in_words
+from ..quiz import goal_asked, goal_mark, shown_answer
 from ..quiz.answers import QuizAnswerError, read_split
 from . import quiz, steps
 
@@ -236,7 +237,7 @@ class LessonSource:
             return Markup(steps.parts.inline(step.option_text(stored["option"],
                                                               steps.parts.lang()))).striptags()
         if "assignment" in stored:
-            return board_words(step.board_data(), stored["assignment"])
+            return split_in_words(step.board_data(), stored["assignment"])
         return str(stored.get("amount", ""))
 
     # --- the host's page and the projector ------------------------------------------------------

@@ -23,6 +23,7 @@ from ...content.kinds import beyond_legal
 from ...live import board_cards, dealt, labels, live_check, player_label
 from ...live.words import verdict
 from ..answer_words import error_text  # noqa: F401  (the lesson and class pages' name for it)
+from ..answer_words import split_in_words
 from .reasons import lethal_lines, misreading, predict_reasons, split_misreading
 
 
@@ -295,8 +296,5 @@ def said(current, graded) -> str:
         return gettext("You chose: %(option)s", option=current.option_text(a["option"], lang()).text)
     if current.type == "legal":
         return gettext("You said legal.") if a["legal"] else gettext("You said not legal.")
-    board = current.board_data()
-    parts = split_list({**board, "assignment": a["assignment"]}, labels(board))
-    return gettext("Your split: %(split)s", split="; ".join(
-        f"{p['label']}: " + ", ".join(gettext("%(n)s to %(name)s", n=n, name=who)
-                                      for n, who in p["parts"]) for p in parts))
+    return gettext("Your split: %(split)s",
+                   split=split_in_words(current.board_data(), a["assignment"]))

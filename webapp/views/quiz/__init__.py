@@ -30,7 +30,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
 from ... import csrf
-from ...content.generate import TIERS, grade, split_words, translated
+from ...content.generate import TIERS, grade
 from ...content.kinds import beyond_legal, kind_of
 from ...catalogue import catalogue
 from ...content.questions import (SOURCES, QuestionError, ReplacedQuestion, draw,
@@ -45,6 +45,7 @@ from ...rules import fit
 from ...services import quizzes
 from ...text import ControlCharacters, typed_text
 from .. import limiting
+from ..answer_words import split_in_words
 from ..live_answer import canonical, live_response
 from .answers import QuizAnswerError, chose_nothing, read_answer, read_split
 
@@ -376,13 +377,7 @@ def shown_answer(q: dict, given, options: list[dict]) -> str:
 
 def words_of(q: dict, split: dict) -> str:
     """A split in words, in this request's language."""
-    return board_words(question_board(q), split)
-
-
-def board_words(board: dict, split: dict) -> str:
-    """A split on `board` in words, in this request's language (a quiz's, a lesson step's)."""
-    with translated(gettext if lang() != "en" else str, names=shown_name):
-        return split_words(board, split)
+    return split_in_words(question_board(q), split)
 
 
 def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 200,
