@@ -1,6 +1,6 @@
 """Slider fields (`dmg:<attacker>:<recipient>`) read the same way on every surface with sliders.
 
-One reader (webapp/live/fields.py), one policy (issue 20): an amount is a whole number from 0 to
+One reader (webapp/content/fields.py), one policy (issue 20): an amount is a whole number from 0 to
 999 written in ASCII digits, anything else is a 400 naming the value and the range; a field for a
 slider this board doesn't have is a 400 (except in the sandbox, whose editor changes the board in
 the same form: there it is dropped); the first of repeated fields counts. Each surface answers a

@@ -20,9 +20,8 @@ generated ones (`kind_of(question)`) all become one of these. Each kind has
                       per disagreement for the author (`trample lessons check`, quiz imports)
 
 Nothing here decides a rule: the core (check, analyze, blocker_status) does. Words are chosen by
-the pages, in the reader's language, from the codes and facts. Pure: no Flask, no database -
-except that slider and amount fields are read by the one reader, `webapp.live.fields`, imported
-when a form is read (webapp.live imports the app's i18n, which imports this package).
+the pages, in the reader's language, from the codes and facts. Slider and amount fields are
+read by the one reader, `webapp.content.fields`. Pure: no Flask, no database.
 """
 
 from __future__ import annotations
@@ -33,6 +32,7 @@ from itertools import combinations
 from typing import Any
 
 from ..rules import BoardError, analyze, blocker_status, check
+from . import fields  # the one reader of amounts and slider fields
 
 # A goal with `lethal` is checked by trying every split of its one attacker; past this many
 # splits the board is too big for a teaching question.
@@ -105,16 +105,10 @@ def _every(form: Mapping, name: str) -> list:
     return [form[name]] if name in form else []
 
 
-def _fields():
-    from ..live import fields  # the one reader of amounts and slider fields (see the docstring)
-    return fields
-
-
 def read_amount(raw) -> int:
-    """A typed amount: the sliders' policy (webapp.live.fields.amount); AnswerError else."""
+    """A typed amount: the sliders' policy (webapp.content.fields.amount); AnswerError else."""
     if raw is None or not str(raw).strip():
         raise AnswerError("missing_number")
-    fields = _fields()
     try:
         return fields.amount(raw)
     except fields.SliderError as err:
@@ -130,11 +124,10 @@ def sliders(board: dict, analysis: dict | None = None) -> dict[str, dict]:
 
 def slider_split(board: dict, form: Mapping, *, fixed: Mapping | None = None,
                  analysis: dict | None = None) -> dict:
-    """The split the slider fields of `form` set on `board` (webapp.live.fields): locked sliders
+    """The split the slider fields of `form` set on `board` (webapp.content.fields): locked sliders
     (`fixed`) keep their value, a missing free slider is 0; AnswerError with what the readable
     fields said for a field that can't be read."""
     known = {cid: info["recipients"] for cid, info in sliders(board, analysis).items()}
-    fields = _fields()
     try:
         return fields.read_split(form, known, fixed=fixed or {})
     except fields.SliderError as err:
@@ -376,7 +369,7 @@ class Split:
         free = [n for cid, row in split.items() for r, n in row.items()
                 if r not in self.fixed.get(cid, {})]
         legal = bool(check({**self.board, "assignment": split}).get("legal"))
-        if _fields().untouched(free, legal):
+        if fields.untouched(free, legal):
             raise AnswerError("missing_damage", split=split)
         return split
 

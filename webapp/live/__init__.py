@@ -16,7 +16,7 @@ from functools import partial
 from ..i18n import gettext
 from ..rules import PLAYER, BoardError, analyze, blocker_status, check, parse_assignment, parse_board
 from ..rules import fit as fit_to_sliders
-from .fields import read_split, untouched
+from ..content.fields import read_split, untouched
 from .outcome import play_out
 from .words import (board_cards, fill, labels, locked_note, panel, player_label, value_text,
                     verdict)
@@ -61,7 +61,7 @@ def live_check(board: dict, split: Mapping | None = None, *, form=None, editing:
                fixed: Mapping | None = None, blind: bool = False, goal: bool = False) -> Live:
     """The sliders of `board` set to `split`, checked by the rules core.
 
-    form: read the split from these slider fields instead (webapp.live.fields, the one reader),
+    form: read the split from these slider fields instead (webapp.content.fields, the one reader),
          with the sliders of the board as analysed here, so the board is parsed and analysed
          once per request. A field the reader refuses raises SliderError. editing: the board is
          edited in the same form (the sandbox): fields of sliders it no longer has are dropped.

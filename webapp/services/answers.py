@@ -39,7 +39,7 @@ class Graded:
 
 
 def read_assignment(step, form: Mapping[str, str], analysis: dict | None = None) -> dict:
-    """The split on a step's board from its slider fields (the one reader, webapp.live.fields):
+    """The split on a step's board from its slider fields (the one reader, webapp.content.fields):
     locked sliders (a practice step's `fixed`) keep their value, a missing free slider counts
     as 0. AnswerError (with the split the other fields said) if a field can't be read."""
     return slider_split(step.board_data(), form, fixed=getattr(step, "fixed", None),

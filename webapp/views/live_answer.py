@@ -31,7 +31,7 @@ from jinja2_fragments.flask import render_blocks
 from .. import security
 from ..catalogue import live_memo
 from ..live import Live, live_check
-from ..live.fields import posted
+from ..content.fields import posted
 from ..network import base_url
 
 

@@ -28,7 +28,7 @@ def test_amounts_are_whole_numbers_from_0_to_999(raw, value):
                                        ("2.5", "not_an_amount"), ("two", "not_an_amount"),
                                        ("NaN", "not_an_amount")])
 def test_bad_amounts_say_what_is_wrong_as_the_sliders_do(raw, code):
-    """One code for every amount that isn't 0..999 (webapp.live.fields), as on the sliders."""
+    """One code for every amount that isn't 0..999 (webapp.content.fields), as on the sliders."""
     assert error_code(lambda: read_amount(raw)) == code
 
 

@@ -20,7 +20,7 @@ from ...content.generate import check_split, grade
 from ...htmx import render
 from ...i18n import gettext
 from ...live import board_cards, labels, live_check
-from ...live.fields import posted
+from ...content.fields import posted
 from ...live.words import verdict
 from ...rules import fit
 from ...services import classes
@@ -73,7 +73,7 @@ def board(q: dict) -> dict | None:
 
 def read(q: dict, form):
     """A learner's answer in the quiz's shape; a QuizAnswerError says what is wrong. Slider
-    fields are read as on every surface (webapp.live.fields); a class stores every try, so an
+    fields are read as on every surface (webapp.content.fields); a class stores every try, so an
     answer that moved no slider at all is refused rather than stored as all zeros."""
     if q["type"] != "assign":
         return read_answer(q, form)

@@ -52,7 +52,7 @@ from markupsafe import Markup, escape
 
 from ...i18n import _l, gettext
 from ...live import dealt, labels, live_check
-from ...live.fields import SliderError
+from ...content.fields import SliderError
 from ...live.words import slider_error_text
 from ...services import answers, classes
 from ...services.answers import AnswerError

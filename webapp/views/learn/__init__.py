@@ -32,7 +32,7 @@ from ... import csrf, signing
 from ...catalogue import catalogue
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
-from ...live.fields import SliderError
+from ...content.fields import SliderError
 from ...services import answers, mastery, progress, resume
 from ...services import practice as practice_service
 from ...services.answers import AnswerError

@@ -34,7 +34,7 @@ from ...content.practice import PRACTICE_KINDS, ideas_for, practice_question, se
 from ...htmx import render, wants_fragment
 from ...i18n import gettext
 from ...live import board_cards, labels, live_check
-from ...live.fields import SliderError
+from ...content.fields import SliderError
 from ...live.words import slider_error_text, verdict as verdict_words
 from ...rules import fit
 from ...services import daily, mastery, practice, progress

@@ -38,7 +38,7 @@ from ...content.questions import (SOURCES, QuestionError, ReplacedQuestion, draw
 from ...htmx import render, wants_fragment
 from ...i18n import _l, gettext
 from ...live import board_cards, dealt, labels, live_check
-from ...live.fields import SliderError
+from ...content.fields import SliderError
 from ...live.words import slider_error_text
 from ...names import shown_name
 from ...rules import fit

@@ -19,7 +19,7 @@ from ... import csrf
 from ...content.generate import grade
 from ...htmx import wants_fragment
 from ...live import board_cards, labels, live_check
-from ...live.fields import SliderError
+from ...content.fields import SliderError
 from ...live.words import slider_error_text
 from ...rules import fit
 from ..live_answer import live_response

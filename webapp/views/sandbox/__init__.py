@@ -5,7 +5,7 @@ POST /sandbox           the editor (buttons, fields): full page, or the `workspa
 POST /sandbox/live      a slider moved: the `verdict` block plus out-of-band counters and link
 POST /sandbox/deal      "Deal the damage": the full page, or the `outcome` block for htmx: the
                         resolver's outcome step by step, or why this split can't be dealt
-A slider field that can't be read (webapp.live.fields) is a 400 saying why, in the verdict's place.
+A slider field that can't be read (webapp.content.fields) is a 400 saying why, in the verdict's place.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ import json
 import re
 import zlib
 
-from ...live.fields import SliderError, posted, read_split
+from ...content.fields import SliderError, posted, read_split
 from ...rules import ABILITIES, COLORS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER
 
 LINK_LIMIT = 4000  # characters of the link parameter we are willing to read
@@ -297,7 +297,7 @@ def _recipients(board: dict) -> list[str]:
 
 
 def _assignment(form, board: dict) -> dict[str, dict[str, int]]:
-    """The sliders' fields, read by the one reader (webapp.live.fields) with the board edited in
+    """The sliders' fields, read by the one reader (webapp.content.fields) with the board edited in
     the same form: fields for creatures no longer on the board are dropped, not refused (an
     attacker's sliders are then any creature, planeswalker or battle on it, and the player; the
     live check fits the split to the ones the rules allow). Only the fields the form names are

@@ -1,4 +1,4 @@
-"""The one reader of slider fields (webapp/live/fields.py): one policy for every surface."""
+"""The one reader of slider fields (webapp/content/fields.py): one policy for every surface."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 from werkzeug.datastructures import MultiDict
 
-from webapp.live.fields import MAX_AMOUNT, SliderError, amount, posted, read_split
+from webapp.content.fields import MAX_AMOUNT, SliderError, amount, posted, read_split
 from webapp.rules import MAX_NUMBER
 
 SLIDERS = {"a1": ["b1", "b2", "player"], "a2": ["b3"]}
