@@ -77,3 +77,25 @@ def test_without_javascript_the_button_posts_the_form_and_shows_the_outcome(brow
         expect(page.get_by_role("slider", name="To the defending player")).to_have_value("2")
     finally:
         context.close()
+
+
+def test_a_blocker_given_protection_from_green_takes_none_of_the_green_tramplers_damage(
+        page: Page):
+    """The editor's colours (Force of Nature is green as printed): ticking protection from green
+    on a Bear prevents the damage dealt to it, and the picture says green in words."""
+    page.goto("/sandbox")
+    card = page.locator('ol.board [data-card="a1"]').first
+    expect(card).to_contain_text("green")
+    page.get_by_text("Edit the board").click()
+    blocker = page.get_by_role("group", name="Grizzly Bears 1")
+    expect(blocker.get_by_role("checkbox", name="green")).to_be_checked()
+    blocker.locator("summary", has_text="Abilities").click()
+    blocker.get_by_role("checkbox", name="Protection from green").check()
+    expect(page.locator("#workspace")).to_contain_text("protection doesn’t change lethal")
+    set_best_legal_split(page)
+    page.get_by_role("button", name="Deal the damage").click()
+    steps = page.locator("#outcome").get_by_role("list", name="What happens, in order")
+    expect(steps).to_contain_text(
+        "2 damage from Force of Nature to Grizzly Bears 1 is prevented by protection.")
+    expect(steps).not_to_contain_text("Grizzly Bears 1 dies.")
+    assert_no_violations(page)
