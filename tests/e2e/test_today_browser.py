@@ -72,3 +72,13 @@ def test_a_review_comes_back_as_a_new_board_in_todays_boards(page: Page, base_ur
 
     page.goto("/learn")
     expect(page.get_by_role("link", name=re.compile("Today’s boards"))).to_contain_text("(1 of 5)")
+
+    # the learner makes the goal smaller: 3 boards a day, the dots follow
+    page.get_by_role("link", name=re.compile("Today’s boards")).click()
+    page.get_by_label("Boards a day").select_option("3")
+    page.get_by_role("button", name="Set my goal").click()
+    expect(bar).to_contain_text("Today: 1 of 3 boards")
+    expect(bar.locator(".today-dots .dot")).to_have_count(3)
+    expect(page.get_by_label("Boards a day")).to_have_value("3")
+    assert_no_violations(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -20,6 +20,7 @@ TABLES |= {"practice_answers"}  # 0005: endless practice
 TABLES |= {"classes", "class_learners", "class_results", "join_attempts"}
 TABLES |= {"class_runs"}  # 0008: a quiz's class runs, kept for its owner
 TABLES = (TABLES - {"join_attempts"}) | {"rate_counts"}  # 0009: one table for every rate limit
+TABLES |= {"daily_goals"}  # 0016: the learner's boards a day
 
 
 def schema_drift(app) -> list:

@@ -321,6 +321,21 @@ def test_an_exported_file_imports_into_another_browser_once(app):
     assert len(export(phone)["answers"]) == 1
 
 
+def test_the_daily_goal_travels_in_the_file_and_with_a_take_over(app):
+    phone, laptop, tablet = device(app), device(app), device(app)
+    answer(phone, FON, "two-predict", {"amount": "4"})  # progress to carry: it has a code
+    for client, goal in ((phone, "10"), (tablet, "3")):
+        assert client.post("/learn/today/goal", data={"csrf_token": csrf_token(client),
+                                                      "goal": goal}).status_code == 303
+    assert upload(laptop, phone.get(f"{PAGE}/progress.json").data).status_code == 303
+    assert [g["goal"] for g in export(laptop)["goals"]] == [10]
+    assert upload(laptop, phone.get(f"{PAGE}/progress.json").data).status_code == 303
+    assert len(export(laptop)["goals"]) == 1  # twice: nothing doubles
+    # a take-over: the code's progress keeps its own goal for the day both chose one
+    assert take(tablet, code_on_page(phone)).status_code == 303
+    assert [g["goal"] for g in export(tablet)["goals"]] == [10]
+
+
 @pytest.mark.parametrize("change, says", [
     (lambda d: d["answers"][0].update(correct=not d["answers"][0]["correct"]),
      "changed after it was downloaded"),
@@ -401,8 +416,10 @@ def test_a_take_over_moves_every_table_that_holds_a_learners_progress(app):
     too) leaves the browser that took a code over: none still names its old learner."""
     phone, laptop = device(app), device(app)
     answer(phone, FON, "two-predict", {"amount": "4"})
-    for client in (phone, laptop):  # each with a lesson, an answer and a practice board
+    for client in (phone, laptop):  # each with a lesson, an answer, a practice board, a goal
         answer(client, FON, "two-predict", {"amount": "3"})
+        assert client.post("/learn/today/goal", data={"csrf_token": csrf_token(client),
+                                                      "goal": "3"}).status_code == 303
         page = client.get(f"/learn/practice?lesson={FON}&kind=number&seed=3"
                           ).get_data(as_text=True)
         board = re.search(r'name="board" value="([^"]+)"', page).group(1)

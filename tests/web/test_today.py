@@ -86,7 +86,48 @@ def test_a_nonsense_clock_offset_counts_in_utc(client, clock, offset):
         response.get_data(as_text=True))
 
 
+@pytest.mark.parametrize("goal", ["", "7", "0", "-5", "5.0", "١٠", "100000", "ten"])
+def test_a_goal_that_isnt_offered_is_a_clear_400_and_changes_nothing(client, goal):
+    finish(client)
+    response = client.post("/learn/today/goal", data={"csrf_token": csrf(client), "goal": goal})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "That isn’t one of the daily goals: choose one from the list." in text(html)
+    assert 'aria-invalid="true"' in html
+    assert "Today: 1 of 5 boards" in text(client.get("/learn/today").get_data(as_text=True))
+
+
+def test_a_goal_without_the_csrf_token_is_refused(client):
+    finish(client)
+    assert client.post("/learn/today/goal", data={"goal": "10"}).status_code == 400
+    assert "Today: 1 of 5 boards" in text(client.get("/learn/today").get_data(as_text=True))
+
+
 # --- the day ----------------------------------------------------------------------------------
+
+
+def test_the_learner_chooses_boards_a_day_and_yesterday_keeps_its_goal(client, app, clock):
+    """A streak made with 3 a day survives raising the goal to 10 today; today needs 10."""
+    finish(client)  # today: its check, one board
+    html = client.get("/learn/today").get_data(as_text=True)
+    assert re.search(r'<option value="5" selected>5</option>', html)  # the default
+    response = client.post("/learn/today/goal", data={"csrf_token": csrf(client), "goal": "3"})
+    assert response.status_code == 303 and response.headers["Location"] == "/learn/today"
+    for _ in range(2):  # 1 + 2 = 3 boards: the goal of 3 is met
+        _, token = today(client)
+        assert answer(client, token, right(board(app, token)[1])).status_code == 303
+    html = text(client.get("/learn/today").get_data(as_text=True))
+    assert "Today: 3 of 3 boards" in html and "Streak: 1 day in a row." in html
+    clock["now"] += timedelta(days=1)
+    assert client.post("/learn/today/goal", data={"csrf_token": csrf(client), "goal": "10"}
+                       ).status_code == 303
+    html = text(client.get("/learn/today").get_data(as_text=True))
+    assert "Today: 0 of 10 boards" in html and "Streak: 1 day in a row." in html
+    assert "10 more boards today keep it going." in html
+    # the goal travels with the progress file
+    data = client.get("/learn/resume/progress.json").get_data(as_text=True)
+    assert '"goals":[' in data and '"goal":3' in data and '"goal":10' in data
+
 
 
 def test_a_new_learner_is_sent_to_the_lessons_first(client):

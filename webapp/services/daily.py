@@ -1,8 +1,10 @@
 """The daily loop: "Today: 5 boards", due reviews first, then the weakest lessons; a streak of days.
 
-    GOAL                                   boards a day that keep the streak
+    GOAL, GOALS                            boards a day by default; the goals a learner may choose
     day_of(moment, offset) -> date         the learner's calendar day (offset: minutes east of UTC)
-    streak(counts, today) -> int           pure: days in a row, up to today, that met the goal
+    goal_on(changes, day) -> int           pure: the goal a day had, from the learner's changes
+    streak(counts, today, goal_of) -> int  pure: days in a row, up to today, that met their goal
+    set_goal(learner, goal, day)           the goal from `day` on (ValueError: not one of GOALS)
     weakest(lessons, states, today) -> id  pure: the lesson to practise next
     today(learner, now, offset, lessons) -> Today   the day so far and the next board to ask
 
@@ -22,13 +24,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from . import mastery, practice
-from .database import db
-from .models import PracticeAnswer
+from .database import db, write
+from .models import DailyGoal, Learner, PracticeAnswer
 
-GOAL = 5  # boards a day
+GOAL = 5  # boards a day, until the learner chooses
+GOALS = (3, 5, 10, 20)  # what Today's page offers
 OFFSETS = range(-12 * 60, 14 * 60 + 1)  # minutes east of UTC a clock can be
 
 
@@ -50,15 +53,45 @@ def day_of(moment: datetime, offset: int) -> date:
     return (moment + timedelta(minutes=offset)).date()
 
 
-def streak(counts: Mapping[date, int], today: date) -> int:
-    """Days in a row that met the goal, ending today, or yesterday while today's goal is not met
-    yet (the streak still stands until the day is over)."""
-    day = today if counts.get(today, 0) >= GOAL else today - timedelta(days=1)
+def goal_on(changes: Iterable[tuple[date, int]], day: date) -> int:
+    """The goal `day` had: the latest change made on or before it, else GOAL."""
+    return max(((since, goal) for since, goal in changes if since <= day), default=(day, GOAL))[1]
+
+
+def streak(counts: Mapping[date, int], today: date, goal_of=lambda day: GOAL) -> int:
+    """Days in a row that met their goal (`goal_of(day)`), ending today, or yesterday while
+    today's goal is not met yet (the streak still stands until the day is over)."""
+    day = today if counts.get(today, 0) >= goal_of(today) else today - timedelta(days=1)
     days = 0
-    while counts.get(day, 0) >= GOAL:
+    while counts.get(day, 0) >= goal_of(day):
         days += 1
         day -= timedelta(days=1)
     return days
+
+
+def goals_of(learner_id: str | None) -> list[tuple[date, int]]:
+    """The learner's goal changes, (day, goal), oldest first."""
+    if not learner_id:
+        return []
+    return [(r.since, r.goal) for r in db.session.scalars(
+        select(DailyGoal).where(DailyGoal.learner_id == learner_id).order_by(DailyGoal.since))]
+
+
+def set_goal(learner_id: str, goal: int, day: date) -> None:
+    """The learner's goal from `day` on (a second change that day replaces the first); committed
+    on return. ValueError for a goal that isn't one of GOALS: nothing is stored."""
+    if goal not in GOALS:
+        raise ValueError(f"a daily goal is one of {GOALS}")
+
+    def change():
+        if db.session.get(Learner, learner_id) is None:
+            db.session.add(Learner(id=learner_id))
+            db.session.flush()
+        db.session.execute(delete(DailyGoal).where(DailyGoal.learner_id == learner_id,
+                                                   DailyGoal.since == day))
+        db.session.add(DailyGoal(learner_id=learner_id, since=day, goal=goal))
+
+    write(change)
 
 
 _ORDER = {"review": 0, "done": 1, "started": 1, "new": 1, "mastered": 2}
@@ -96,19 +129,18 @@ class Pick:
 class Today:
     day: date
     done: int     # boards answered today
-    streak: int   # days in a row that met the goal (services: `streak`)
+    streak: int   # days in a row that met their goal (services: `streak`)
     due: list = field(default_factory=list)  # practice.Review, the longest overdue first
     next: Pick | None = None  # None: no lesson finished and nothing due
-
-    goal = GOAL
+    goal: int = GOAL  # today's
 
     @property
     def met(self) -> bool:
-        return self.done >= GOAL
+        return self.done >= self.goal
 
     @property
     def left(self) -> int:
-        return max(0, GOAL - self.done)
+        return max(0, self.goal - self.done)
 
 
 def today(learner_id: str | None, now: datetime, offset: int, *, finished: list[str],
@@ -119,6 +151,7 @@ def today(learner_id: str | None, now: datetime, offset: int, *, finished: list[
     day = day_of(now, offset)
     if not learner_id:
         return Today(day, 0, 0)
+    changes = goals_of(learner_id)
     rows = db.session.execute(select(PracticeAnswer.lesson_id, PracticeAnswer.created_at)
                               .where(PracticeAnswer.learner_id == learner_id)).all()
     days = [(lesson, day_of(at, offset)) for lesson, at in rows]  # a year of boards: 2,000
@@ -130,4 +163,5 @@ def today(learner_id: str | None, now: datetime, offset: int, *, finished: list[
     else:
         lesson = weakest(finished, states, on_lesson_today)
         pick = Pick(lesson) if lesson else None
-    return Today(day, counts.get(day, 0), streak(counts, day), due, pick)
+    return Today(day, counts.get(day, 0), streak(counts, day, lambda d: goal_on(changes, d)),
+                 due, pick, goal_on(changes, day))

@@ -7,12 +7,12 @@ two so they cannot drift.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any
 
 from sqlalchemy import false as sa_false
 from sqlalchemy import true as sa_true
-from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, String,
+from sqlalchemy import (JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, String,
                         UniqueConstraint)
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -173,6 +173,19 @@ class PracticeAnswer(db.Model):
     # The lesson step this board was asked to review (a similar board in place of the missed
     # question: services/practice.due); None for a board practised for itself.
     review_step: Mapped[str | None] = mapped_column(String(60), nullable=True)
+
+
+class DailyGoal(db.Model):
+    """How many boards a day the learner aims at, from a day on (their own calendar day): each
+    change is a row, so a day that met the goal it had keeps counting toward the streak when the
+    goal changes later. No row: services.daily.GOAL."""
+
+    __tablename__ = "daily_goals"
+
+    learner_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    since: Mapped[date] = mapped_column(Date, primary_key=True)
+    goal: Mapped[int] = mapped_column(Integer, nullable=False)
 
 
 class Class(db.Model):

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (AwareDatetime, BaseModel, ConfigDict, Field, StrictBool, StrictInt,
                       ValidationError, field_validator)
 
 from .. import signing
+from .daily import GOALS
 from .resume import export
 
 FORMAT = "trample-trainer-progress"
@@ -79,6 +80,18 @@ class PracticeRow(_Row):
     _answer = field_validator("answer")(_small)
 
 
+class GoalRow(_Row):
+    since: date
+    goal: StrictInt
+
+    @field_validator("goal")
+    @classmethod
+    def _offered(cls, goal: int) -> int:
+        if goal not in GOALS:
+            raise ValueError(f"a daily goal is one of {GOALS}")
+        return goal
+
+
 class ProgressFile(_Row):
     format: Literal["trample-trainer-progress"]
     version: Literal[1]
@@ -86,6 +99,7 @@ class ProgressFile(_Row):
     lessons: list[LessonRow] = Field(max_length=1000)
     answers: list[AnswerRow] = Field(max_length=MAX_ROWS)
     practice: list[PracticeRow] = Field(max_length=MAX_ROWS)
+    goals: list[GoalRow] = Field(default_factory=list, max_length=1000)  # files from before: none
     signature: str = Field(max_length=200)
 
 
@@ -124,5 +138,6 @@ def parse(data: bytes) -> dict:
     lessons = {r.lesson: r.model_dump() for r in reversed(checked.lessons)}
     practice = {(r.lesson, r.kind, r.seed): r.model_dump()
                 for r in sorted(checked.practice, key=lambda r: r.at, reverse=True)}
+    goals = {r.since: r.model_dump() for r in checked.goals}  # a day listed twice: its last
     return {"lessons": list(lessons.values()), "practice": list(practice.values()),
-            "answers": [r.model_dump() for r in checked.answers]}
+            "answers": [r.model_dump() for r in checked.answers], "goals": list(goals.values())}

@@ -30,14 +30,14 @@ from sqlalchemy import delete, func, select, update
 
 from .classes import ALPHABET
 from .database import db, write
-from .models import Learner, LessonProgress, PracticeAnswer, StepAttempt, aware
+from .models import DailyGoal, Learner, LessonProgress, PracticeAnswer, StepAttempt, aware
 from .progress import new_learner_id
 
 LENGTH = 12
 GROUP = 4  # shown as XXXX-XXXX-XXXX
 # The tables that hold a learner's progress: a take-over moves every one (a test checks that
 # each table with a key to learners is here).
-MOVED_TABLES = ("step_attempts", "practice_answers", "lesson_progress")
+MOVED_TABLES = ("step_attempts", "practice_answers", "lesson_progress", "daily_goals")
 
 
 class WrongCode(LookupError):
@@ -163,6 +163,7 @@ def _merge(source: str, target: str) -> None:
     """Move every row of `source`'s progress to `target` (not committed: write() commits)."""
     _merge_practice(source, target)
     _merge_lessons(source, target)
+    _merge_goals(source, target)
     db.session.execute(update(StepAttempt).where(StepAttempt.learner_id == source)
                        .values(learner_id=target))
     db.session.execute(update(Learner).where(Learner.moved_to == source).values(moved_to=target))
@@ -183,6 +184,17 @@ def _merge_practice(source: str, target: str) -> None:
     if drop:
         db.session.execute(delete(PracticeAnswer).where(PracticeAnswer.id.in_(drop)))
     db.session.execute(update(PracticeAnswer).where(PracticeAnswer.learner_id == source)
+                       .values(learner_id=target))
+
+
+def _merge_goals(source: str, target: str) -> None:
+    """Daily goals: a day both chose one for keeps the target's (the progress continued); the
+    source's other changes join it, so every past day keeps the goal it had."""
+    theirs = set(db.session.scalars(select(DailyGoal.since).where(DailyGoal.learner_id == target)))
+    if theirs:
+        db.session.execute(delete(DailyGoal).where(DailyGoal.learner_id == source,
+                                                   DailyGoal.since.in_(list(theirs))))
+    db.session.execute(update(DailyGoal).where(DailyGoal.learner_id == source)
                        .values(learner_id=target))
 
 
@@ -217,7 +229,7 @@ def export(learner_id: str | None) -> dict:
     """The learner's progress as plain data: lessons, every answer in the order given, practice
     answers, with their times. No learner id and no code: the file gives no access to anything."""
     if not learner_id:
-        return {"lessons": [], "answers": [], "practice": []}
+        return {"lessons": [], "answers": [], "practice": [], "goals": []}
     lessons = db.session.scalars(select(LessonProgress)
                                  .where(LessonProgress.learner_id == learner_id)
                                  .order_by(LessonProgress.started_at, LessonProgress.lesson_id))
@@ -226,6 +238,8 @@ def export(learner_id: str | None) -> dict:
     practice = db.session.scalars(select(PracticeAnswer)
                                   .where(PracticeAnswer.learner_id == learner_id)
                                   .order_by(PracticeAnswer.id))
+    goals = db.session.scalars(select(DailyGoal).where(DailyGoal.learner_id == learner_id)
+                               .order_by(DailyGoal.since))
     return {
         "lessons": [{"lesson": r.lesson_id, "step": r.current_step, "started": _when(r.started_at),
                      "updated": _when(r.updated_at), "done": _when(r.completed_at)}
@@ -236,6 +250,7 @@ def export(learner_id: str | None) -> dict:
                       "correct": r.correct, "answer": r.answer, "at": _when(r.created_at),
                       **({"review": r.review_step} if r.review_step else {})}
                      for r in practice],
+        "goals": [{"since": r.since.isoformat(), "goal": r.goal} for r in goals],
     }
 
 
@@ -270,6 +285,8 @@ def import_rows(learner_id: str, data: dict) -> Summary:
             db.session.add(LessonProgress(learner_id=staged, lesson_id=row["lesson"],
                                           current_step=row["step"], started_at=row["started"],
                                           updated_at=row["updated"], completed_at=row["done"]))
+        for row in data.get("goals", []):
+            db.session.add(DailyGoal(learner_id=staged, since=row["since"], goal=row["goal"]))
         db.session.flush()
         _merge(staged, learner_id)
         db.session.execute(delete(Learner).where(Learner.id == staged))

@@ -9,7 +9,8 @@ import pytest
 
 from tests.conftest import isolated_app
 from webapp.services import daily, mastery, practice, progress
-from webapp.services.daily import GOAL, Pick, day_of, offset_minutes, streak, weakest
+from webapp.services.daily import (GOAL, Pick, day_of, goal_on, offset_minutes, streak,
+                                   weakest)
 
 T0 = datetime(2026, 3, 10, 12, tzinfo=timezone.utc)
 DAY = timedelta(days=1)
@@ -43,6 +44,20 @@ def test_a_streak_counts_days_in_a_row_that_met_the_goal():
     # a gap breaks it
     assert streak({D0 - 3 * DAY: GOAL, D0 - DAY: GOAL, D0: GOAL}, D0) == 2
     assert streak({D0 - DAY: GOAL - 1, D0: GOAL}, D0) == 1
+
+
+def test_each_day_keeps_the_goal_it_had_when_the_goal_changes():
+    """A goal chosen today judges today on; the days before keep theirs, so raising the goal
+    never takes away a streak already made, and lowering it never makes one retroactively."""
+    changes = [(D0 - 10 * DAY, 3), (D0, 10)]
+    assert goal_on([], D0) == GOAL and goal_on(changes, D0 - 11 * DAY) == GOAL
+    assert goal_on(changes, D0 - 10 * DAY) == 3 and goal_on(changes, D0 - DAY) == 3
+    assert goal_on(changes, D0) == 10 and goal_on(changes, D0 + DAY) == 10
+    goal_of = lambda day: goal_on(changes, day)  # noqa: E731
+    counts = {D0 - 2 * DAY: 3, D0 - DAY: 4, D0: 9}
+    assert streak(counts, D0, goal_of) == 2  # today's 9 of 10 not met yet: the streak stands
+    assert streak({**counts, D0: 10}, D0, goal_of) == 3
+    assert streak({D0 - DAY: 4, D0: 4}, D0) == 0  # with the default 5, 4 a day never counts
 
 
 def standing(streak_, last=None, *, mastered=False, review=False):

@@ -11,6 +11,7 @@ GET  /learn/practice/answers/<id>     a stored answer's feedback, with its board
 GET  /learn/today                     Today's boards: due reviews first, then the weakest lessons,
                                       with the day's count and streak (services/daily.py)
 GET  /learn/today/line                one line of it (reviews due, boards left), for other pages
+POST /learn/today/goal                the daily goal (boards a day) from today on
 
 A board is (lesson, kind, seed): the generator (webapp.content.generate.practice_question) rebuilds
 it from them; the form carries them signed, so a learner can't pick a board they already solved.
@@ -32,7 +33,7 @@ from ...content.generate import grade
 from ...content.kinds import AnswerError, kind_of
 from ...content.practice import PRACTICE_KINDS, ideas_for, practice_question, seed_with_idea
 from ...htmx import render, wants_fragment
-from ...i18n import gettext
+from ...i18n import _l, gettext
 from ...live import board_cards, labels, live_check
 from ...content.fields import SliderError
 from ...live.words import slider_error_text, verdict as verdict_words
@@ -191,6 +192,26 @@ def today_page():
     """Today's next board: a due review (a new board like the question missed) or a board of the
     weakest finished lesson. The same board until it is answered (a reload, Back, a phone that
     slept): its seed comes from the learner, the day and how many boards the day has had."""
+    return _today()
+
+
+GOAL_REFUSED = _l("That isn’t one of the daily goals: choose one from the list.")
+
+
+@bp.post("/today/goal")
+def today_goal():
+    """The learner's daily goal from today on (one of daily.GOALS), then a 303 back to Today.
+    Any other value: Today's page again, a 400 saying so, and nothing changes."""
+    raw = request.form.get("goal", "")
+    goal = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 3 else None
+    if goal not in daily.GOALS:
+        return _today(goal_error=str(GOAL_REFUSED), status=400)
+    me = learner_id_or_new()
+    daily.set_goal(me, goal, today_of(me).day)  # committed
+    return redirect(url_for(".today_page"), 303)
+
+
+def _today(goal_error: str | None = None, status: int = 200):
     me = learner_id()
     day = today_of(me)
     item = None
@@ -201,7 +222,7 @@ def today_page():
         kind = day.next.kind or (SIMILAR_KIND.get(review.type) if review else None) \
             or PRACTICE_KINDS[seed % len(PRACTICE_KINDS)]
         item = _item(lesson, kind, seed, review, TODAY)
-    return _show(item, today=day)
+    return _show(item, today=day, goal_error=goal_error, status=status)
 
 
 @bp.get("/today/line")
@@ -351,7 +372,7 @@ def _answer_blocks():
 
 
 def _show(item, *, stored=None, split=None, error=None, status=200, blocks="content",
-          today=None, retry=None, show_answer=False):
+          today=None, retry=None, show_answer=False, goal_error=None):
     """The practice page (or its `blocks`). `stored`: the first answer to the board, whose
     feedback shows; a wrong one gets the ladder: a nudge without the answer and another try
     (`retry`: that try, graded and kept nowhere; a second miss shows the worked answer), or the
@@ -370,6 +391,7 @@ def _show(item, *, stored=None, split=None, error=None, status=200, blocks="cont
         # Today's boards and a lesson's check show their own board alone
         "reviews": _reviews(me) if blocks == "content" and today is None and not checking else [],
         "answer_url": url_for(".practice_answer"), "live_url": url_for(".practice_live"),
+        "goals": daily.GOALS, "goal_error": goal_error,
     }
     if item is not None:
         context.update(_board_context(item, retry or stored, split, first=stored,
