@@ -347,7 +347,9 @@ def test_a_banding_board_asks_the_defender_to_keep_a_blocker_alive(client, app):
     said = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
     assert f"A blocker has banding, so you assign this damage as the defending player. Keep " \
            f"{kept} alive: it gets no damage." in said
-    assert "Banding: the defending player decides how this damage is split (rule 702.22j)." in said
+    assert "Banding: the defending player decides how this damage is split (rule 702.22j). No " \
+           "official ruling says whether they may also assign some of it to themselves: the " \
+           "limit on that slider is what the attacking player could send." in said
     board = {k: v for k, v in q["board"].items() if k != "assignment"}
     theirs = analyze({**board, "blockers": [{**b, "abilities": []} for b in board["blockers"]]}
                      )["best"]
