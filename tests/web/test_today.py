@@ -129,7 +129,6 @@ def test_the_learner_chooses_boards_a_day_and_yesterday_keeps_its_goal(client, a
     assert '"goals":[' in data and '"goal":3' in data and '"goal":10' in data
 
 
-
 def test_a_new_learner_is_sent_to_the_lessons_first(client):
     html = client.get("/learn/today").get_data(as_text=True)
     assert "Finish a lesson first" in html and 'name="board"' not in html

@@ -851,19 +851,15 @@ def band_question(board, rng, attacker: dict | None = None, recipient: str | Non
             or not any("banding" in b.get("abilities", ()) for b in blocking):
         return None
     keep = recipient if recipient in {b["id"] for b in blocking} else rng.choice(blocking)["id"]
-    others = [b for b in blocking if b["id"] != keep]
+    other = next(b["id"] for b in blocking if b["id"] != keep)
     power = analyze(board)["creatures"][attacker["id"]]["assigns"]
-    row, left = {}, power  # lethal damage to each other blocker in turn, the rest on the last
-    for b in others:
-        n = left if b is others[-1] else min(left, max(0, b["toughness"] - b["damage"]))
-        row[b["id"]], left = n, left - n
-    example = {attacker["id"]: row}
+    example = {attacker["id"]: {other: power}}  # all of it on one other blocker: the core checks
     names = _names(board)
     why = _sentences([
         _("A blocker with banding lets the defending player choose how the combat damage of "
           "%(name)s is divided among its blockers (702.22j).", name=attacker["name"]),
         _("Put all %(power)s on %(others)s and %(keep)s takes none: for example, %(split)s.",
-          power=power, others=_(", ").join(names[b["id"]] for b in others), keep=names[keep],
+          power=power, others=names[other], keep=names[keep],
           split=split_words(board, example))])
     prompt = _("%(board)s A blocker has banding, so the defending player assigns the combat "
                "damage of %(name)s. As the defending player, keep %(keep)s alive.",

@@ -291,7 +291,7 @@ def _banding(rng) -> Drawn:
     it on themselves has no official ruling (judge-corners says so)."""
     banders = [c for c in card_pool(trample=False, power=(0, 4), words={"banding"})
                if "banding" in c.abilities]
-    plain = [c for c in card_pool(trample=False, power=(0, 4), words=set())]
+    plain = card_pool(trample=False, power=(0, 4), words=set())
     cards = [rng.choice(banders), *rng.sample(plain, rng.randint(1, 2))]
     rng.shuffle(cards)
     blockers = [{"id": f"b{i + 1}", **shown_card(card), "damage": 0}

@@ -192,7 +192,7 @@ def today_page():
     """Today's next board: a due review (a new board like the question missed) or a board of the
     weakest finished lesson. The same board until it is answered (a reload, Back, a phone that
     slept): its seed comes from the learner, the day and how many boards the day has had."""
-    return _today()
+    return _today_page()
 
 
 GOAL_REFUSED = _l("That isn’t one of the daily goals: choose one from the list.")
@@ -205,13 +205,13 @@ def today_goal():
     raw = request.form.get("goal", "")
     goal = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 3 else None
     if goal not in daily.GOALS:
-        return _today(goal_error=str(GOAL_REFUSED), status=400)
+        return _today_page(goal_error=str(GOAL_REFUSED), status=400)
     me = learner_id_or_new()
     daily.set_goal(me, goal, today_of(me).day)  # committed
     return redirect(url_for(".today_page"), 303)
 
 
-def _today(goal_error: str | None = None, status: int = 200):
+def _today_page(goal_error: str | None = None, status: int = 200):
     me = learner_id()
     day = today_of(me)
     item = None
