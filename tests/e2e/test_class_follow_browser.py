@@ -50,7 +50,7 @@ def test_the_phone_shows_the_hosts_next_step_without_reloading(browser: Browser,
 
 
 def test_an_answer_sent_after_the_host_moved_on_shows_where_the_class_is_without_reloading(
-        browser: Browser, base_url):
+        browser: Browser, base_url, shot):
     """A phone that missed the move (asleep, its polls answered "nothing new" here) answers the
     old step: nothing is kept, and its screen becomes the class's new step with a notice saying
     so, in place: the page isn't reloaded (it used to be)."""
@@ -73,6 +73,7 @@ def test_an_answer_sent_after_the_host_moved_on_shows_where_the_class_is_without
     expect(phone.get_by_role("slider", name="To Grizzly Bears C")).to_be_visible()
     assert phone.evaluate("window.followMarker") == "still this page"  # no reload
     assert_no_violations(phone)
+    shot("class-late-answer-phone", phone)
 
 
 @OFFLINE

@@ -82,3 +82,4 @@ def test_a_review_comes_back_as_a_new_board_in_todays_boards(page: Page, base_ur
     expect(page.get_by_label("Boards a day")).to_have_value("3")
     assert_no_violations(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot("today-goal-phone")
