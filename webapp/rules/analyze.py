@@ -18,13 +18,15 @@ from functools import lru_cache
 
 from .check import as_board, wrong_recipient
 from .model import PLAYER, Blocker, Board, BoardError
-from .recipients import Plan, lethal_damage, lethal_reason, plan_for, structural_recipients
+from .recipients import (Plan, lethal_damage, lethal_reason, may_decline, plan_for,
+                         structural_recipients)
 
 # Choices walked for the whole board; beyond this it is refused rather than analysed slowly. The
 # largest teaching boards walk a few thousand; a refusal costs at most this much work, once.
 MAX_EDGES = 40_000
 _REFUSED_KEPT = 64  # boards refused lately, answered again without walking (bounded by the limits)
 _PAST, _TO_PLAYER = 10**8, 10**4  # "best" ranks: damage past blockers, then to player, then kills
+_BLOCKED_WAY = 1 << 40  # in a state's mask: the current attacker took the blocked way
 
 
 def analyze(data: Board | dict, fixed: dict | None = None) -> dict:
@@ -106,6 +108,8 @@ def _attacker_entry(board: Board, plan: Plan) -> dict:
         "reach": dict(plan.reach),
         "closed": _closed(board, plan),
         "nothing_rule": plan.nothing_rule,
+        **({"as_though_unblocked": {"rule": "510.1b", "recipients": list(plan.choices[1].recipients),
+                                    "may_decline": may_decline(plan)}} if plan.choices else {}),
     }
 
 
@@ -192,6 +196,13 @@ class _Step:
     next_power: int  # power of the next attacker (starts its remaining damage)
     finalize: tuple[int, ...]  # slots no later step touches
     weight: int  # per point of damage, for "best"
+    # An attacker that may assign as though it weren't blocked (recipients.Plan.choices):
+    either_way: bool = False  # this attacker has the two ways
+    to_blocker: bool = False  # an amount here takes the blocked way
+    free_slots: tuple[int, ...] | None = None  # the gate as though unblocked; None: no such way
+    blocked_gate: bool = True  # the blocked way may send damage here
+    power: int = 0  # all of this attacker's damage (nothing assigned yet: rem == power)
+    decline: bool = False  # last recipient: assigning nothing at all is a choice too
 
 
 @dataclass
@@ -213,9 +224,10 @@ class _Solver:
                 thing = board.thing(rid) if rid != PLAYER else None
                 if isinstance(thing, Blocker) and lethal_damage(thing) > 0:
                     self._track(rid, lethal_damage(thing), True)
-            for gate in plan.gates.values():
-                if gate.planeswalker:
-                    self._track(gate.planeswalker, board.thing(gate.planeswalker).loyalty, False)
+            for way in (plan, *(plan.choices or ())):
+                for gate in way.gates.values():
+                    if gate.planeswalker:
+                        self._track(gate.planeswalker, board.thing(gate.planeswalker).loyalty, False)
         self.steps = self._steps()
 
     def _track(self, thing_id: str, cap: int, blocker: bool) -> None:
@@ -241,13 +253,25 @@ class _Solver:
                 mask = sum(1 << s for s in gate_slots)
                 last = j == len(plan.recipients) - 1
                 is_blocker = isinstance(self.board.thing(rid), Blocker) if rid != PLAYER else False
+                either = {}
+                if plan.choices:
+                    blocked_way, free_way = plan.choices
+                    free_gate = free_way.gates.get(rid)
+                    either = dict(
+                        either_way=True, to_blocker=rid in a.blocked_by,
+                        free_slots=None if rid not in free_way.recipients else tuple(
+                            self.slots[t] for t in (*free_gate.blockers, free_gate.planeswalker)
+                            if t in self.slots) if free_gate else (),
+                        blocked_gate=rid in blocked_way.recipients, power=plan.assigns,
+                        decline=last and may_decline(plan))
                 steps.append(_Step(
                     attacker=a.id, recipient=rid, slot=self.slots.get(rid),
                     deathtouch_kill=is_blocker and a.has("deathtouch"), gate_mask=mask,
                     gate_slots=gate_slots, last=last,
                     next_power=next_power,
                     finalize=tuple(s for s, t in last_toucher.items() if t == i) if last else (),
-                    weight=0 if is_blocker else _PAST + (_TO_PLAYER if rid == PLAYER else 0)))
+                    weight=0 if is_blocker else _PAST + (_TO_PLAYER if rid == PLAYER else 0),
+                    **either))
         return steps
 
     # A state is (damage left for the current attacker, must-be-lethal mask, tracked amounts).
@@ -261,10 +285,18 @@ class _Solver:
                 vals = vals[:s] + (new,) + vals[s + 1:]
                 if new == caps[s]:
                     need &= ~(1 << s)  # a satisfied requirement is forgotten
-            if step.gate_mask:
-                for s in step.gate_slots:
-                    if vals[s] != caps[s]:
-                        need |= 1 << s
+            gate_slots = step.gate_slots
+            if step.either_way:
+                if step.to_blocker:
+                    need |= _BLOCKED_WAY
+                elif need & _BLOCKED_WAY or step.free_slots is None:  # the blocked way
+                    if not step.blocked_gate:
+                        return None  # blocked, without trample: past the blockers is no way's
+                else:  # nothing on the blockers: as though it weren't blocked (510.1b)
+                    gate_slots = step.free_slots
+            for s in gate_slots:
+                if vals[s] != caps[s]:
+                    need |= 1 << s
         kills = 0
         if step.finalize:
             done = list(vals)
@@ -276,6 +308,8 @@ class _Solver:
                 need &= ~(1 << s)
                 done[s] = 0
             vals = tuple(done)
+        if step.last:
+            need &= ~_BLOCKED_WAY
         rem = step.next_power if step.last else rem - v
         return (rem, need, vals), v * step.weight + kills
 
@@ -331,7 +365,8 @@ class _Solver:
         only if it fits, else anything from what is left down to 0."""
         lock = self.locks.get((step.attacker, step.recipient))
         if step.last:
-            return (rem,) if lock is None or lock == rem else ()
+            amounts = (rem, 0) if step.decline and rem == step.power and rem else (rem,)
+            return tuple(v for v in amounts if lock is None or lock == v)
         if lock is not None:
             return (lock,) if lock <= rem else ()
         return range(rem, -1, -1)

@@ -8,7 +8,7 @@ from typing import Any
 from . import messages
 from .model import (PLAYER, Attacker, Battle, Blocker, Board, BoardError, Planeswalker,
                     parse_assignment, parse_board)
-from .recipients import NOTHING_RULE, Plan, plan_for
+from .recipients import NOTHING_RULE, Plan, may_decline, plan_for
 
 # Every rule number the engine can name in its answers (problems, gates, who chooses; and what
 # resolve.py says damage does and who dies): pages explain each one (lessons/rules.toml), and a
@@ -82,6 +82,8 @@ def _problem(code: str, rule: str, creature, recipient: str | None, **params) ->
 
 
 def _creature_problems(board: Board, plan: Plan, split: dict[str, int], totals: Totals) -> list[dict]:
+    if plan.choices:
+        return _either_way_problems(board, plan, split, totals)
     c = plan.creature
     assigned = sum(split.values())
     if not plan.recipients:
@@ -102,6 +104,23 @@ def _creature_problems(board: Board, plan: Plan, split: dict[str, int], totals: 
         if split.get(rid, 0) > 0:
             out += _gate_problems(board, c, rid, gate, totals)
     return out
+
+
+def _either_way_problems(board: Board, plan: Plan, split: dict[str, int],
+                         totals: Totals) -> list[dict]:
+    """An attacker that may assign its combat damage as though it weren't blocked: a split that
+    puts nothing on its blockers is checked as that way (510.1b), any other as the blocked way.
+    Damage past the blockers from a blocked creature without trample is the mix neither way
+    allows (all or nothing)."""
+    blocked_way, free_way = plan.choices
+    if not any(split.values()) and may_decline(plan):
+        return []
+    if free_way.recipients and not any(split.get(b, 0) for b in plan.creature.blocked_by):
+        return _creature_problems(board, free_way, split, totals)
+    out = _creature_problems(board, blocked_way, split, totals)
+    return [_problem("unblocked_all_or_nothing", "510.1b", plan.creature, p["recipient"],
+                     target_name=p["params"]["target_name"], power=plan.creature.assigns)
+            if p["code"] == "blocked_no_trample" else p for p in out]
 
 
 def _gate_problems(board: Board, a: Attacker, rid: str, gate, totals: Totals) -> list[dict]:

@@ -31,6 +31,7 @@ ABILITY_LABELS = {
     "can_block_additional": N_("Can block an additional creature"),
     "infect": N_("Infect"),
     "wither": N_("Wither"),
+    "as_though_unblocked": N_("May assign its combat damage as though it weren’t blocked"),
 }
 
 # (code, variant) -> sentence. The variant is params["reason"] for no_damage_to_assign, and the
@@ -41,6 +42,9 @@ SENTENCES = {
     ("blocked_no_trample", None): N_(
         "%(creature_name)s is blocked and has no trample, so it can damage only its blockers, "
         "not %(target_name)s."),
+    ("unblocked_all_or_nothing", None): N_(
+        "%(creature_name)s may assign its combat damage as though it weren’t blocked, but then all "
+        "%(power)s goes to %(target_name)s and none to its blockers; it can’t do some of each."),
     ("controller_before_loyalty", None): N_(
         "%(creature_name)s can’t assign damage to the player yet: %(planeswalker_name)s has "
         "%(has)s damage assigned of the %(loyalty)s its loyalty requires."),

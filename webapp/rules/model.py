@@ -16,7 +16,7 @@ COLORS = ("white", "blue", "black", "red", "green")
 ABILITIES = (
     "trample", "trample_over_planeswalkers", "deathtouch", "first_strike", "double_strike",
     "indestructible", *(f"protection_from_{c}" for c in COLORS), "lifelink", "banding",
-    "can_block_additional", "infect", "wither",
+    "can_block_additional", "infect", "wither", "as_though_unblocked",
 )
 
 # Board limits: the one source for the editor, the OpenAPI document and the CLI help.
@@ -341,6 +341,15 @@ def _check_ids(attackers, blockers, walkers, battles) -> None:
             if b not in blocker_ids:
                 raise BoardError(f"attackers[{i}].blocked_by[{j}]", f"{b!r} is not a blocker on this board")
             blocking.setdefault(b, []).append(a)
+    for i, a in enumerate(attackers):
+        # Who would choose, when the defending player assigns a banded-blocked attacker's damage
+        # (702.22j), that it is assigned as though it weren't blocked: no ruling settles it.
+        if a.has("as_though_unblocked") and any(
+                b.id in a.blocked_by and b.has("banding") for b in blockers):
+            raise BoardError(f"attackers[{i}].abilities", f"{a.name} may assign its damage as though "
+                             "it weren't blocked, and a blocker with banding lets the defending "
+                             "player assign it: no ruling settles who chooses, so this board "
+                             "isn't modelled")
     for i, b in enumerate(blockers):
         blocked = blocking.get(b.id, [])
         # 509.1a: one attacker each, unless an ability lets it block more (or it blocks a band).

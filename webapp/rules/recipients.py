@@ -7,7 +7,7 @@ board's assignment by :mod:`check` and :mod:`analyze`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .model import PLAYER, Attacker, Blocker, Board, Planeswalker
 
@@ -57,6 +57,10 @@ class Plan:
     chooser: str = "attacking_player"
     chooser_rule: str = "510.1c"
     reach: dict[str, str] = field(default_factory=dict)  # recipient past the blockers -> rule
+    # A blocked attacker that may assign its combat damage as though it weren't blocked (Thorn
+    # Elemental): its two whole ways, (as blocked, as though unblocked), never mixed. Its
+    # recipients and gates here are the blocked way's plus the other's recipients (the sliders).
+    choices: tuple["Plan", "Plan"] | None = None
 
     @property
     def nothing_rule(self) -> str | None:
@@ -80,6 +84,30 @@ def deals_damage_now(board: Board, creature: Attacker | Blocker) -> bool:
 
 
 def attacker_plan(board: Board, a: Attacker) -> Plan:
+    """Who an attacker may damage (510.1b-c, 702.19b-f). One that may assign its combat damage as
+    though it weren't blocked chooses between two whole ways: as blocked, or all of it as an
+    unblocked creature would (510.1b). Either way may be to assign none (its blockers all gone
+    without trample, or its target left combat); that is then a choice too (``may_decline``)."""
+    blocked_way = _attacker_plan(board, a)
+    if not (a.has("as_though_unblocked") and a.blocked
+            and blocked_way.nothing_because in (None, "no_blockers_left")):
+        return blocked_way
+    free_way = _attacker_plan(board, replace(a, blocked=False, blocked_by=()))
+    recipients = tuple(dict.fromkeys((*blocked_way.recipients, *free_way.recipients)))
+    if not recipients:
+        return blocked_way
+    return replace(blocked_way, recipients=recipients, nothing_because=None,
+                   reach={**free_way.reach, **blocked_way.reach},
+                   choices=(replace(blocked_way, creature=a), replace(free_way, creature=a)))
+
+
+def may_decline(plan: Plan) -> bool:
+    """Whether assigning no combat damage at all is one of an attacker's choices: one of its two
+    ways gives it nothing to assign (510.1c no blockers left, 510.1b its target left combat)."""
+    return plan.choices is not None and any(not way.recipients for way in plan.choices)
+
+
+def _attacker_plan(board: Board, a: Attacker) -> Plan:
     chooser, chooser_rule = _attacker_chooser(board, a)
 
     def plan(recipients=(), gates=None, nothing=None, reach=None) -> Plan:

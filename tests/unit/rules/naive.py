@@ -26,6 +26,15 @@ def candidate_recipients(board: dict, a: dict) -> list[str]:
 
 
 def allowed_recipients(board: dict, a: dict) -> set[str]:
+    """Whom an attacker may damage in some legal split (both ways of one that may assign as
+    though it weren't blocked)."""
+    if "as_though_unblocked" in a.get("abilities", []) and _is_blocked(a):
+        return _one_way_recipients(board, a) | _one_way_recipients(
+            board, {**a, "blocked": False, "blocked_by": []})
+    return _one_way_recipients(board, a)
+
+
+def _one_way_recipients(board: dict, a: dict) -> set[str]:
     ids = _by_id(board)
     abilities = set(a.get("abilities", []))
     tramples = bool(abilities & {"trample", "trample_over_planeswalkers"})
@@ -57,9 +66,19 @@ def blocker_is_lethal(board: dict, blocker: dict, assignment: dict) -> bool:
 
 
 def attacker_is_legal(board: dict, a: dict, assignment: dict) -> bool:
+    """One attacker's split. "You may have it assign its combat damage as though it weren't
+    blocked": a blocked one may assign as blocked, or exactly as the same creature unblocked."""
+    if "as_though_unblocked" in a.get("abilities", []) and _is_blocked(a):
+        unblocked = {**a, "blocked": False, "blocked_by": []}
+        return (_legal_one_way(board, a, assignment)
+                or _legal_one_way(board, unblocked, assignment))
+    return _legal_one_way(board, a, assignment)
+
+
+def _legal_one_way(board: dict, a: dict, assignment: dict) -> bool:
     ids = _by_id(board)
     split = assignment.get(a["id"], {})
-    allowed = allowed_recipients(board, a)
+    allowed = _one_way_recipients(board, a)
     total = sum(split.values())
     if not allowed:
         return total == 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 ATTACKER_ABILITIES = ["trample", "trample_over_planeswalkers", "deathtouch", "banding",
-                      "first_strike", "lifelink", "infect"]
+                      "first_strike", "lifelink", "infect", "as_though_unblocked"]
 BLOCKER_ABILITIES = ["trample", "deathtouch", "indestructible", "protection_from_green", "banding"]
 
 
@@ -38,6 +38,10 @@ def boards(draw, max_attackers=3, max_blockers=3, max_power=4):
         if not blocked_by and draw(st.integers(0, 3)) == 0:
             attacker["blocked"] = True  # blocked, but every blocker has left combat (702.19d)
         attackers.append(attacker)
+    banded = {b["id"] for b in blockers if "banding" in b["abilities"]}
+    for a in attackers:  # a board the core refuses: who chooses is not settled
+        if banded & set(a["blocked_by"]):
+            a["abilities"] = [w for w in a["abilities"] if w != "as_though_unblocked"]
     return {"attackers": attackers, "blockers": blockers, "planeswalkers": planeswalkers,
             "battles": battles}
 
@@ -59,7 +63,7 @@ def boards_with_assignment(draw):
 
 COMBAT_ABILITIES = ["trample", "deathtouch", "first_strike", "double_strike", "lifelink", "infect",
                     "wither", "indestructible", "protection_from_green", "protection_from_red",
-                    "trample_over_planeswalkers"]
+                    "trample_over_planeswalkers", "as_though_unblocked"]
 COMBAT_COLORS = ["green", "red", "white"]
 
 

@@ -357,3 +357,70 @@ def test_blocker_status_counts_every_attackers_damage_toward_lethal():
     assert blocker_status(data, {"a1": {"b1": 1}, "a2": {"b1": 1, "player": 2}}) == {
         "b1": {"assigned": 2, "marked": 1, "needs": 2, "lethal": True}}
     assert not blocker_status(data, {"a1": {"b1": 1}, "a2": {"player": 3}})["b1"]["lethal"]
+
+
+# --- "You may have it assign its combat damage as though it weren't blocked" (510.1b-c) ----------
+
+def thorn(*blocked_by, power=7, abilities=(), **kw):
+    return attacker("a1", "Thorn Elemental", power, 7, *abilities, "as_though_unblocked",
+                    blocked_by=list(blocked_by), **kw)
+
+
+def test_thorn_elemental_assigns_all_to_its_blockers_or_all_to_the_player_never_some_of_each():
+    data = board([thorn("b1")], bears("b1"))
+    assert check(data, {"a1": {"b1": 7}})["legal"]
+    assert check(data, {"a1": {"b1": 0, "player": 7}})["legal"]  # 510.1b: as though unblocked
+    assert codes(check(data, {"a1": {"b1": 2, "player": 5}})) == [
+        ("unblocked_all_or_nothing", "510.1b")]
+    result = analyze(data)
+    assert result["legal_assignments"] == 2
+    assert result["creatures"]["a1"]["recipients"] == {"b1": {"min": 0, "max": 7},
+                                                       "player": {"min": 0, "max": 7}}
+    assert result["best"] == {"a1": {"b1": 0, "player": 7}}
+    assert result["creatures"]["a1"]["as_though_unblocked"] == {
+        "rule": "510.1b", "recipients": ["player"], "may_decline": False}
+
+
+def test_with_trample_it_is_a_trample_split_or_everything_to_the_player():
+    data = board([thorn("b1", power=9, abilities=("trample",))],  # with Rancor: 9/7 trample
+                 [creature("b1", "Hill Giant", 3, 3)])
+    assert check(data, {"a1": {"b1": 3, "player": 6}})["legal"]
+    assert check(data, {"a1": {"b1": 0, "player": 9}})["legal"]
+    assert codes(check(data, {"a1": {"b1": 1, "player": 8}})) == [
+        ("player_before_lethal", "702.19b")]
+    assert analyze(data)["legal_assignments"] == 7 + 1  # 3..9 on the Giant, or all 9 past it
+
+
+def test_its_blockers_still_deal_their_damage_to_it():
+    data = board([thorn("b1")], bears("b1"))
+    assert check(data, {"a1": {"player": 7}, "b1": {"a1": 2}})["legal"]
+
+
+def test_with_every_blocker_gone_it_may_deal_all_to_the_player_or_nothing():
+    data = board([thorn(blocked=True)], [])
+    assert check(data, {"a1": {"player": 7}})["legal"]
+    assert check(data, {"a1": {}})["legal"]  # 510.1c: declining the choice, it assigns none
+    assert codes(check(data, {"a1": {"player": 3}})) == [("wrong_total", "510.1a")]
+    result = analyze(data)
+    assert result["legal_assignments"] == 2
+    assert result["creatures"]["a1"]["recipients"]["player"] == {"min": 0, "max": 7}
+
+
+def test_attacking_a_planeswalker_that_left_combat_it_may_hit_its_blockers_or_assign_nothing():
+    data = board([thorn("b1", attacking="pw1")], bears("b1"),
+                 planeswalkers=[{"id": "pw1", "name": "Jace Beleren", "loyalty": 3,
+                                 "removed_from_combat": True}])
+    assert check(data, {"a1": {"b1": 7}})["legal"]
+    assert check(data, {"a1": {"b1": 0}})["legal"]  # 510.1b: as though unblocked it hits nothing
+    assert analyze(data)["legal_assignments"] == 2
+
+
+def test_it_does_nothing_for_an_unblocked_attacker_or_a_blocker():
+    data = board([thorn()], [])
+    assert analyze(data)["legal_assignments"] == 1
+    assert "as_though_unblocked" not in analyze(data)["creatures"]["a1"]
+
+
+def test_a_band_of_blockers_makes_who_chooses_unsettled_so_the_board_is_refused():
+    with pytest.raises(Exception, match="no ruling settles who chooses"):
+        parse_board(board([thorn("b1")], [creature("b1", "Mesa Pegasus", 1, 1, "banding")]))
