@@ -111,8 +111,14 @@ class Cards:
         return next((b for b in self.battles if b.name == name), None)
 
     def modelled(self) -> tuple[Card, ...]:
-        """Real creatures whose combat text the board format carries: fit for generated boards."""
-        return tuple(c for c in self.creatures if c.not_modelled is None)
+        """Real creatures whose combat text the board format carries, fit for any generated board:
+        not those whose text is a choice only its own practice idea teaches (as_though_unblocked)."""
+        return tuple(c for c in self.creatures
+                     if c.not_modelled is None and not set(c.abilities) & OWN_IDEA)
+
+    def with_ability(self, word: str) -> tuple[Card, ...]:
+        """Real creatures printed with this ability word."""
+        return tuple(c for c in self.creatures if word in c.abilities)
 
 
 def parse_cards(source: str, file: Path) -> Cards:
@@ -180,6 +186,10 @@ _KEYWORD_COUNTER = re.compile(r"^an? ([a-z ]+) counter$")
 KEYWORD_COUNTERS = {"trample": "trample", "deathtouch": "deathtouch", "lifelink": "lifelink",
                     "first strike": "first_strike", "double strike": "double_strike",
                     "indestructible": "indestructible"}
+
+
+# Printed abilities a generated board shows only in the practice idea that teaches them.
+OWN_IDEA = frozenset({"as_though_unblocked"})
 
 
 def is_token(name: str) -> bool:

@@ -575,6 +575,17 @@ def _most_words(board: dict, analysis: dict, attacker: dict, rid: str) -> tuple[
     parts = _reasons(rules)
     facts: dict = {"creature": attacker["id"], "recipient": rid, "most": most}
     reachable = rid in info["recipients"] and most > 0
+    free = info.get("as_though_unblocked")
+    if free and rid in free["recipients"] and 0 < most == info["assigns"]:
+        # Its printed choice: all of its damage as though it weren't blocked (510.1b).
+        rules = ["510.1b"]
+        parts = [*_reasons(rules), _(
+            "%(name)s may assign its combat damage as though it weren’t blocked: then all "
+            "%(power)s goes to %(target)s and none to its blockers.", name=attacker["name"],
+            power=most, target=_recipient(board, attacker, rid))]
+        facts = {"creature": attacker["id"], "recipient": rid, "most": most, "assigns": most,
+                 "as_though_unblocked": True}
+        return _sentences(parts), rules, facts
     if rid in info["recipients"] and attacker["blocked_by"]:
         summed = _sum(board, analysis, attacker, rid)
         if summed is None:
@@ -648,6 +659,10 @@ def _split_rules(board: dict, analysis: dict, split: dict) -> list[str]:
         if nothing:  # it assigns no combat damage at all (510.1a, 510.1c, 702.19f...)
             rules.append(nothing)
         past = [r for r, n in row.items() if n and r not in a["blocked_by"]]
+        if past and analysis["creatures"][a["id"]].get("as_though_unblocked") and not any(
+                row.get(b) for b in a["blocked_by"]):
+            rules.append("510.1b")  # nothing on its blockers: as though it weren't blocked
+            continue
         for r in past:
             rules += _reach_rules(board, analysis, a, r)
         if not past and sum(row.values()):

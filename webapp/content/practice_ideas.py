@@ -301,6 +301,23 @@ def _banding(rng) -> Drawn:
     return Drawn({"attackers": [attacker], "blockers": blockers}, "a1", keep)
 
 
+def _unblocked_option(rng) -> Drawn:
+    """Thorn Elemental, Pride of Lions or Lone Wolf, blocked by one or two creatures; now and then
+    with Rancor (+2/+0 and trample). Its controller may have it assign all of its combat damage
+    as though it weren't blocked (510.1b), never some to the blockers and some past them."""
+    cards = default_cards()
+    card = rng.choice(cards.with_ability("as_though_unblocked"))
+    shown = card.facts()
+    if rng.random() < 0.4:
+        rancor = cards.modifier("Rancor")
+        shown.update(name=f"{card.name} with Rancor", power=shown["power"] + rancor.power,
+                     abilities=[*rancor.abilities, *shown["abilities"]])
+    blockers = make_blockers(rng, rng.randint(1, 2))
+    attacker = {"id": "a1", **shown, "attacking": "player",
+                "blocked_by": [b["id"] for b in blockers]}
+    return Drawn({"attackers": [attacker], "blockers": blockers}, "a1", "player")
+
+
 def _doubler(rng) -> Drawn:
     """A damage doubler or preventer beside the board: Torbran (a red source deals 2 more) or
     Healing Salve on a blocker (the next 3 prevented). Neither changes lethal damage (702.19b)."""
@@ -343,6 +360,14 @@ def _no_banding(board, q):
     out = _copy(board)
     for b in out["blockers"]:
         _abilities(b, drop=("banding",))
+    return out
+
+
+def _blocked_stops_it(board, q):
+    """Its printed choice forgotten: blocked, so it deals its damage as any blocked creature."""
+    out = _copy(board)
+    for a in out["attackers"]:
+        _abilities(a, drop=("as_though_unblocked",))
     return out
 
 
@@ -503,4 +528,5 @@ IDEAS: dict[str, Idea] = {
     "battle": Idea(_battle_board, _target_gone("battles")),
     "infect": Idea(_with_infect, _printed),
     "banding": Idea(_banding, _no_banding, kinds=("assign",), ask=band_question),
+    "unblocked_option": Idea(_unblocked_option, _blocked_stops_it),
 }

@@ -114,7 +114,7 @@ def live_check(board: dict, split: Mapping | None = None, *, form=None, editing:
             if key in hide_most:
                 row["mark"], row["note"] = None, ""
             if blind:
-                row.update(blind=True, mark=None, note="", gate="", is_lethal=False,
+                row.update(blind=True, mark=None, note="", gate="", either="", is_lethal=False,
                            flagged=False, lethal=None, valuetext=row["vt"].replace(
                                "{n}", str(row["value"])))
         if blind:

@@ -88,7 +88,10 @@ def panel(board: dict, analysis: dict, names: dict[str, str]) -> list[dict]:
             "most": [(row["label"], row["most"]) for row in rows if row["kind"] != "blocker"],
             # Without a way past its blockers (no trample), lethal only says whether a blocker
             # dies; it is no requirement, and the panel says so.
-            "lethal_gates": any(row["kind"] != "blocker" for row in rows),
+            "lethal_gates": bool(info.get("gated")) or not info.get("as_though_unblocked") and any(
+                row["kind"] != "blocker" for row in rows),
+            # It may assign all of its damage as though it weren't blocked (510.1b).
+            "either_way": bool(info.get("as_though_unblocked")),
             "row_names": row_names,
         })
     return views
@@ -128,7 +131,7 @@ def _row(attacker, info, recipient, names, by_id, gettext=gettext) -> dict:
         "max": assigns, "field": f"dmg:{attacker['id']}:{recipient}",
         "dom": f"{attacker['id']}--{recipient}", "lethal": lethal, "most": most,
         "is_lethal": False, "flagged": False, "locked": None, "explain": None,
-        "note": "", "gate": "", "mark": None,
+        "note": "", "gate": "", "either": "", "mark": None,
         "vt": gettext("%(amount)s damage to %(name)s", amount="{n}", name=label),
         "vt_lethal": "", "vt_short": "",
     }
@@ -146,6 +149,14 @@ def _row(attacker, info, recipient, names, by_id, gettext=gettext) -> dict:
         if gate:
             row["gate"] = _gate_text(gate, names, by_id, gettext)
         row["note"] = gettext("At most %(n)s can legally go here.", n=most)
+        free = info.get("as_though_unblocked")
+        if free and recipient in free["recipients"]:
+            row["either"] = gettext(
+                "Or all %(n)s here and none to the blockers: it may assign its damage as though "
+                "it weren’t blocked (rule %(rule)s).", n=assigns, rule=free["rule"]) if gate \
+                else gettext("All %(n)s here and none to the blockers, or none here: it may "
+                             "assign its damage as though it weren’t blocked (rule %(rule)s).",
+                             n=assigns, rule=free["rule"])
         if 0 <= most < assigns:
             row["mark"] = {"pct": _pct(most, assigns), "text": str(most), "title": gettext("most")}
     return row

@@ -76,6 +76,8 @@ def reach_rules(board: dict, a: dict, r: str) -> set[str]:
     blocked = a.get("blocked", bool(blockers))
     if not blocked:
         return {"510.1b"} if not (target and target.get("removed_from_combat")) else {"506.4c"}
+    if _free_way(board, a, r):
+        return {"510.1b"}  # all of it as though it weren't blocked: the most it can send there
     if not _tramples(a):
         return {"510.1c"}
     rules = set()
@@ -97,6 +99,14 @@ def reach_rules(board: dict, a: dict, r: str) -> set[str]:
     return rules
 
 
+def _free_way(board: dict, a: dict, r: str) -> bool:
+    """An attacker that may assign as though it weren't blocked sends all of its damage to `r`
+    that way: `r` is what it attacks (the player, or a planeswalker or battle still in combat)."""
+    kind, target = target_kind(board, a)
+    return "as_though_unblocked" in a.get("abilities", []) and a["power"] > 0 and (
+        r == a.get("attacking", "player") and not (target or {}).get("removed_from_combat"))
+
+
 def _split_rules(board: dict, split: dict) -> set[str]:
     """The rules that govern a legal split, attacker by attacker."""
     rules = set()
@@ -106,6 +116,11 @@ def _split_rules(board: dict, split: dict) -> set[str]:
         if a is None or aid not in {x["id"] for x in board["attackers"]} or not sum(row.values()):
             continue
         past = {r for r, n in row.items() if n and r not in a.get("blocked_by", [])}
+        if "as_though_unblocked" in a.get("abilities", []) and a.get("blocked_by"):
+            if past and not any(row.get(b) for b in a["blocked_by"]):
+                rules.add("510.1b")  # as though it weren't blocked
+                continue
+            a = {**a, "abilities": [w for w in a["abilities"] if w != "as_though_unblocked"]}
         if not past:
             blocked = a.get("blocked", bool(a.get("blocked_by")))
             rules |= ({"702.19b"} if _tramples(a) else {"510.1c"}) if blocked else {"510.1b"}
@@ -270,6 +285,8 @@ def _arithmetic(board: dict, analysis: dict, a: dict, r: str, q: dict) -> set[st
         return {"arithmetic"}
     if r not in info["recipients"] or not a.get("blocked_by"):
         return set()  # nothing may pass the blockers: the deciding rule says why (uncited)
+    if _free_way(board, a, r):
+        return set() if key == info["assigns"] else {"arithmetic"}
     things = _things(board)
     blockers = [things[b] for b in a["blocked_by"]]
     needs = [need(b, _dt(a)) for b in blockers]

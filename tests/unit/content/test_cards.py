@@ -87,8 +87,11 @@ def test_the_shipped_lessons_and_bank_name_real_cards_truly():
 def test_the_catalogue_has_real_cards_tokens_walkers_and_a_battle():
     cards = load_cards(DEFAULT_LESSONS_DIR)
     assert len(cards.creatures) >= 40 and cards.tokens and cards.planeswalkers and cards.battles
-    assert cards.creature("Thorn Elemental").not_modelled  # never on a generated board
+    # Its choice is taught by its own practice idea: on no other generated board.
+    assert cards.creature("Thorn Elemental").abilities == ("as_though_unblocked",)
     assert cards.creature("Thorn Elemental") not in cards.modelled()
+    assert {c.name for c in cards.with_ability("as_though_unblocked")} == {
+        "Thorn Elemental", "Pride of Lions", "Lone Wolf"}
     assert (cards.creature("Ghalta, Primal Hunger").power, cards.creature("Grizzly Bears").power) \
         == (12, 2)
 

@@ -26,6 +26,7 @@ MISTAKES = {
     "player_before_lethal": _l("damage to the player before every blocker had lethal"),
     "wrong_total": _l("not all of the attacker’s damage assigned"),
     "blocked_no_trample": _l("damage past the blockers without trample"),
+    "unblocked_all_or_nothing": _l("some damage to the blockers and some as though unblocked"),
     "controller_before_loyalty": _l(
         "damage to the controller before the planeswalker had its loyalty"),
     "planeswalker_controller": _l(
