@@ -99,3 +99,27 @@ def test_a_blocker_given_protection_from_green_takes_none_of_the_green_tramplers
         "2 damage from Force of Nature to Grizzly Bears 1 is prevented by protection.")
     expect(steps).not_to_contain_text("Grizzly Bears 1 dies.")
     assert_no_violations(page)
+
+
+def test_a_judge_gives_the_trampler_thorn_elementals_choice_and_sends_all_of_it_past(page: Page):
+    """"You may have it assign its combat damage as though it weren't blocked": ticked in the
+    editor, all 8 of Force of Nature's damage may go to the player with none on the Bears, and
+    the slider says so; some on a Bear and the rest past them is the trample way, checked as it."""
+    page.goto("/sandbox")
+    page.get_by_text("Edit the board").click()
+    attacker = page.get_by_role("group", name="Force of Nature")
+    attacker.locator("summary", has_text="Abilities").click()
+    attacker.get_by_role("checkbox", name="May assign its combat damage as though it weren’t "
+                                            "blocked").check()
+    expect(page.locator("#note-a1--player")).to_contain_text(
+        "Or all 8 here and none to the blockers")
+    page.get_by_role("slider", name="To the defending player").fill("8")
+    expect(page.locator("#verdict")).not_to_contain_text("Not legal")
+    page.get_by_role("button", name="Deal the damage").click()
+    expect(page.locator("#outcome")).to_contain_text("The defending player’s life: 20 → 12.")
+    page.get_by_role("slider", name="To the defending player").fill("0")
+    page.get_by_role("slider", name="To Grizzly Bears 1").fill("1")
+    page.get_by_role("slider", name="To the defending player").fill("7")
+    expect(page.locator("#verdict")).to_contain_text("Not legal")
+    expect(page.locator("#verdict")).to_contain_text("can’t assign damage to the defending player yet")
+    assert_no_violations(page)
