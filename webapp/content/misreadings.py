@@ -251,6 +251,11 @@ def _simple(change) -> Callable[[dict, str], list[dict]]:
 
 # In order: when two misreadings give the same number, the first (more specific) one is named.
 _MISREADINGS: tuple[Misreading, ...] = (
+    Misreading("unblocked_choice_forgotten", "510.1b", N_(
+        "%(said)s is what you get if %(creature)s had to assign its damage like any blocked "
+        "creature. It may instead assign all of it as though it weren’t blocked: all to what it "
+        "attacks, none to its blockers."),
+        _simple(_without_ability("as_though_unblocked"))),
     Misreading("deathtouch_formula", "702.2c", N_(
         "%(said)s is what the shortcut “power minus one per blocker” gives. A blocker that already "
         "has lethal damage marked needs nothing more, even from a deathtouch attacker."),
@@ -343,6 +348,9 @@ _MISREADINGS: tuple[Misreading, ...] = (
 # The same misreadings seen in a split: said without a number (a nudge must not give the answer
 # away), each with the rule of its number sentence.
 SPLIT_SENTENCES = {
+    "unblocked_choice_forgotten": N_(
+        "Your split treats %(creature)s like any blocked creature. It may instead assign all of "
+        "its damage as though it weren’t blocked: all to what it attacks, none to its blockers."),
     "deathtouch_formula": N_(
         "Your split gives damage to a blocker that already has lethal damage marked. It needs "
         "nothing more, even from a deathtouch attacker."),

@@ -23,6 +23,10 @@ MOST = {"goal": "most", "creature": "a1", "recipient": "player"}
 
 # code -> (board, the learner's split, the goal)
 CASES = {
+    "unblocked_choice_forgotten": (  # Thorn Elemental with Rancor, trample's way: 9 is the most
+        {"attackers": [wurm(power=9, abilities=["trample", "as_though_unblocked"])],
+         "blockers": [bears(toughness=3)]},
+        {"a1": {"b1": 3, "player": 6}}, MOST),
     "deathtouch_formula": (
         {"attackers": [wurm(["b1", "b2"], abilities=["trample", "deathtouch"])],
          "blockers": [bears(damage=2, abilities=["indestructible"]), bears(id="b2")]},
