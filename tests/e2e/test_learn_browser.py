@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from webapp.rules import analyze
 from tests.conftest import LESSON_COUNT, shipped_catalogue
 from tests.e2e.conftest import pass_check
+from tests.e2e.test_accessibility import assert_no_violations
 
 CURRICULUM = shipped_catalogue().curriculum
 ROOT = Path(__file__).parents[2]
@@ -308,16 +309,45 @@ def test_a_player_completes_a_lesson_added_for_issue_13(page: Page, lesson_id, s
 
 
 ISSUE_21_LESSONS = ("regenerated-blocker", "changes-between-steps", "walker-loyalty-between-steps",
-                    "trample-gained-or-lost")
+                    "trample-gained-or-lost", "as-though-unblocked")
 
 
 @pytest.mark.parametrize("lesson_id", ISSUE_21_LESSONS)
 def test_a_player_completes_a_lesson_added_for_issue_21(page: Page, lesson_id, shot):
     """The judge topics of issue 21 (regeneration, changes between the damage steps, loyalty
-    lowered by first strike, trample gained or lost after blocks), every step answered right."""
+    lowered by first strike, trample gained or lost after blocks, "as though it weren't
+    blocked"), every step answered right."""
     page.goto("/learn")
     complete_lesson(page, lesson_id, use_mouse=False)
     expect(lesson_item(page, lesson_id)).to_contain_text("Done")
+
+
+def test_trample_s_way_on_thorn_elemental_is_named_as_its_choice_forgotten(browser, base_url,
+                                                                          shot):
+    """On a phone: Thorn Elemental with Rancor sends 3 to the Giant and 6 on, trample's way; the
+    most is 9 as though it weren't blocked, and the nudge says which reading was missed."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, base_url=base_url)
+    page = context.new_page()
+    try:
+        page.goto("/learn/as-though-unblocked/rancor-giant-free")
+        page.wait_for_load_state()
+        slider(page, "To Hill Giant").fill("3")
+        slider(page, "To the defending player").fill("6")
+        expect(page.locator("#verdict")).to_contain_text("Legal")
+        page.get_by_role("button", name="Check my answer").click()
+        feedback = page.locator("#feedback")
+        expect(feedback.get_by_text("Not quite")).to_be_visible()
+        expect(feedback.locator(".misreading")).to_contain_text(
+            "It may instead assign all of its damage as though it weren’t blocked")
+        shot("thorn-rancor-phone", page)
+        slider(page, "To Hill Giant").fill("0")
+        slider(page, "To the defending player").fill("9")
+        page.get_by_role("button", name="Check my answer").click()
+        expect(feedback).to_contain_text("Right!")
+        assert_no_violations(page)
+    finally:
+        context.close()
 
 
 def test_review_sends_the_player_back_to_a_missed_question(page: Page, shot):

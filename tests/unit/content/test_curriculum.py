@@ -36,6 +36,7 @@ EXPECTED_ORDER = [
     "walker-loyalty-between-steps",
     "trample-gained-or-lost",
     "history",
+    "as-though-unblocked",
 ]
 
 
