@@ -18,7 +18,8 @@
 // A safety net, not the layout: the wall's type is sized to fit a step at 1280×720 and 1024×768
 // (class.css). A step longer than that would make the wall scroll, which nobody at the back of
 // the room can do: the type then shrinks, a pixel at a time, until the step fits (or 16 px),
-// again after each refresh htmx swaps in.
+// again after each refresh htmx swaps in: at once in the swap's own task (so the room never sees
+// a scroll bar flash for the settle delay), and once more when htmx has settled it.
 (function () {
   "use strict";
   const root = document.documentElement;
@@ -32,5 +33,6 @@
   }
   fit();
   window.addEventListener("resize", fit);
+  document.body.addEventListener("htmx:afterSwap", fit);
   document.body.addEventListener("htmx:afterSettle", fit);
 })();
