@@ -354,8 +354,15 @@ def test_a_banding_board_asks_the_defender_to_keep_a_blocker_alive(client, app):
     theirs = analyze({**board, "blockers": [{**b, "abilities": []} for b in board["blockers"]]}
                      )["best"]
     data = {f"dmg:{a}:{r}": str(n) for a, row in theirs.items() for r, n in row.items()}
-    page = client.get(answer(client, token, data).headers["Location"]).get_data(as_text=True)
-    said = " ".join(unescape(re.sub(r"<[^>]+>", " ", page)).split())
+    url = answer(client, token, data).headers["Location"].split("#")[0]
+    said = " ".join(unescape(re.sub(r"<[^>]+>", " ", client.get(url).get_data(as_text=True)
+                                    )).split())
+    # The ladder's first rung, in the lesson step's own words: the task is an exact amount, so
+    # never "could send more", and no number yet.
+    assert "Not quite" in said and f"doesn’t send {kept} what this exercise asks" in said
+    assert "could send more" not in said and "exactly 0" not in said
+    said = " ".join(unescape(re.sub(r"<[^>]+>", " ", client.get(url + "?show=1").get_data(
+        as_text=True))).split())
     assert "Not quite" in said and f"sends {theirs['a1'][q['goal']['recipient']]} to {kept} " \
         "and this exercise asks for exactly 0." in said
     assert "comes from:" not in said  # no lethal sums: the task is not "the most"

@@ -414,8 +414,8 @@ def _board_context(item, stored, split, *, first=None, shown=False) -> dict:
     if q["type"] == "legal":
         out["shown_split"] = parts.split_list(q["board"], names)
     if q["type"] == "assign":
-        shown = split if split is not None else (stored.answer if stored else {})
-        out["live"] = live_check(item.board, shown, fit=True, hide_most=goal_mark(q),
+        placed = split if split is not None else (stored.answer if stored else {})
+        out["live"] = live_check(item.board, placed, fit=True, hide_most=goal_mark(q),
                                  goal=goal_asked(q))
     if stored is not None:
         out["feedback"] = _feedback(item, stored, names)
@@ -467,6 +467,7 @@ def _feedback(item, stored, names) -> dict:
     except AnswerError:  # a stored answer this board can't have been given: the verdict alone
         return out
     facts = graded.facts
+    out["reason"] = graded.reason  # the feedback's wording reads it (templates/_question.html)
     out["params"]["said"] = facts.get("said", facts.get("has", 0))
     if graded.check is not None:  # the split judged, or the split given
         judged = q["board"] if q["type"] == "legal" else {**item.board, "assignment": given}
