@@ -102,7 +102,9 @@ async def learner(Client, n: int, job: dict, out: dict) -> None:
                 if not ok:
                     out["errors"].append((time.time(), f"live {status}"))
             await asyncio.sleep(max(0.0, GAP - waited))
-        if rng.random() < 0.5:
+        # Checking a board with every free slider at 0 is refused on purpose (400: place the
+        # damage first, nothing spent); a learner who checks has placed some.
+        if rng.random() < 0.5 and any(fields[k] for k in free):
             answer = dict(fields)
             ok, status = await post(client, f"/class/{job['code']}/answer",
                                     {**base_fields, **answer}, headers)
