@@ -7,7 +7,9 @@ HX-Request and the ETag). After a quiet spell (measured: server CPU per poll, be
 the host presses Next --moves times, --gap seconds apart. For each move and phone: the time from
 the host sending Next to that phone's poll bringing back the new screen (the swap's HTML, whose
 poll names the new version). Prints p50/p90/max and how many phones never saw it. Clients run in
-two processes on the same cores as the server. Target: p90 < 1 s.
+two processes on the same cores as the server. Target: p90 < 1 s. The new screen is rendered once
+for the room (webapp/views/classroom/shared.py); CLASS_SCREEN_CACHE_BYTES=0 in the environment
+renders each phone's own, to show what that buys.
 
     .venv/bin/python bench/class_load.py --page follow --learners 60
     .venv/bin/python bench/class_load.py --page follow --learners 500 --ramp 15

@@ -54,6 +54,7 @@ def init_app(app: Flask, given: Catalogue | None = None) -> None:
                          f"but LESSONS_DIR is {folder}")
     app.extensions["catalogue"] = given or load(folder)
     app.extensions["live_memo"] = Memo(app.config["LIVE_CACHE_BYTES"])
+    app.extensions["class_screens"] = Memo(app.config["CLASS_SCREEN_CACHE_BYTES"])
 
 
 def catalogue() -> Catalogue:

@@ -65,6 +65,9 @@ class Defaults:
     # 5.5 KB (key and body as Python holds them), more than the 495 splits of the largest
     # practice board in one language; 0 turns it off.
     LIVE_CACHE_BYTES = 4 * 1024 * 1024
+    # A class's new screen, rendered once per class version and language for every phone whose
+    # screen holds nothing of its own (webapp/views/classroom/shared.py); 0 renders each phone's.
+    CLASS_SCREEN_CACHE_BYTES = 1024 * 1024
     # How hard SQLite makes sure a commit is on disk (services/database.py): FULL survives a
     # power cut. Only a throw-away database (the tests) should say OFF.
     SQLITE_SYNCHRONOUS = "FULL"
@@ -92,6 +95,7 @@ _ENV = {
                                   if part.strip()),
     "PUBLIC_URL": str,
     "LIVE_CACHE_BYTES": int,
+    "CLASS_SCREEN_CACHE_BYTES": int,
     "CLEANUP_EVERY": int,
     "SQLITE_SYNCHRONOUS": lambda v: v.strip().upper(),
     "CLASS_POLL_MS": int,

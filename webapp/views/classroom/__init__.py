@@ -33,7 +33,7 @@ from ...htmx import wants_fragment
 from ...i18n import _l, gettext
 from ...services import class_reports, classes
 from .. import limiting
-from . import game, sources
+from . import game, shared, sources
 
 bp = Blueprint("classroom", __name__)
 SEAT_COOKIE = "class_seat"
@@ -231,11 +231,19 @@ SCREEN_SWAP = {"HX-Retarget": "#class-screen", "HX-Reselect": "#class-screen",
 
 
 def _moved_screen(code: str):
-    """The host moved: the learner's page where the class is now, to be swapped in."""
+    """The host moved: the learner's page where the class is now, to be swapped in. Every phone
+    of the room asks for it within one poll, so a screen with nothing of the phone's own in it
+    is rendered once for the room (views/classroom/shared.py)."""
     room, seat = room_and_seat(code)
     if seat.removed_at is not None:  # removed since the poll's query: the removed page
         return _refresh()
-    return _screen(room, seat, src=sources.source(room))
+    src = sources.source(room)
+    page = shared.screen(room, seat, src, _play_page, follow_every(room))
+    if page is None:
+        return _screen(room, seat, src)
+    response = make_response(page, 200)
+    response.headers.update(SCREEN_SWAP)
+    return response
 
 
 def _screen(room, seat, src, notice=None):
