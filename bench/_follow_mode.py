@@ -13,6 +13,11 @@ renders each phone's own, to show what that buys.
 
     .venv/bin/python bench/class_load.py --page follow --learners 60
     .venv/bin/python bench/class_load.py --page follow --learners 500 --ramp 15
+    .venv/bin/python bench/class_load.py --page follow --learners 60 --two-servers
+
+--two-servers: two servers on one PostgreSQL database (TEST_POSTGRES_URL, a schema of its own,
+as bench/durability.py makes it); the host is on the first, and every other phone joins and
+polls through the second, so half the room follows a host on another server.
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ QUIET = 5.0  # seconds of polling with nothing to follow, measured for CPU per p
 
 async def phone(Client, n: int, job: dict, out: dict) -> None:
     rng = random.Random(n)
-    host, port = urlsplit(job["base"]).hostname, urlsplit(job["base"]).port
+    base = job["bases"][n % len(job["bases"])]  # two servers: every other phone on the second
+    host, port = urlsplit(base).hostname, urlsplit(base).port
     await asyncio.sleep(max(0.0, job["start"] + rng.random() * job["ramp"] - time.time()))
     client = Client(host, port)
     try:
@@ -108,23 +114,28 @@ async def press_next(Client, base: str, host: dict, times: list[float], moves: i
     return sent
 
 
-def run(base: str, master: int, args, pct, healthz_cpu) -> None:
+def run(base: str, master: int, args, pct, healthz_cpu, others=()) -> None:
+    """`others`: (base URL, master pid) of more servers on the same database, which every other
+    phone uses; the CPU figures then add up every server's."""
     from class_load import Client, PROCESSES
+
+    masters = [master, *(pid for _, pid in others)]
 
     host = asyncio.run(setup_host(Client, base, 1))  # started, on step 1
     start = time.time() + 2
     quiet_from = start + args.ramp + 2
     moves_at = [quiet_from + QUIET + i * args.gap for i in range(args.moves)]
     end = moves_at[-1] + args.gap
-    job = {"base": base, "code": host["code"], "start": start, "ramp": args.ramp, "end": end}
+    job = {"bases": [base, *(url for url, _ in others)], "code": host["code"], "start": start,
+           "ramp": args.ramp, "end": end}
     per = [args.learners // PROCESSES + (i < args.learners % PROCESSES) for i in range(PROCESSES)]
     jobs = [{**job, "first": sum(per[:i]), "last": sum(per[:i + 1])} for i in range(PROCESSES)]
     with multiprocessing.Pool(PROCESSES) as pool:
         pending = pool.map_async(run_process, jobs)
         time.sleep(max(0.0, quiet_from - time.time()))
-        cpu_before = cpu_seconds(master)
+        cpu_before = sum(cpu_seconds(m) for m in masters)
         time.sleep(max(0.0, quiet_from + QUIET - time.time()))
-        cpu_quiet = cpu_seconds(master) - cpu_before
+        cpu_quiet = sum(cpu_seconds(m) for m in masters) - cpu_before
         sent = asyncio.run(press_next(Client, base, host, moves_at, args.moves))
         results = pending.get()
     errors = [e for r in results for e in r["errors"]]
@@ -138,8 +149,9 @@ def run(base: str, master: int, args, pct, healthz_cpu) -> None:
         lags += [when - t for when in arrivals]
         missed += args.learners - len(arrivals)
     lags.sort()
-    print(f"follow ({args.learners} phones, {args.moves} × Next, {args.gap:.0f} s apart, after a "
-          f"{args.ramp:.0f} s ramp): host Next → phone shows the new step")
+    servers = f", {len(masters)} servers on one PostgreSQL database" if others else ""
+    print(f"follow ({args.learners} phones{servers}, {args.moves} × Next, {args.gap:.0f} s apart, "
+          f"after a {args.ramp:.0f} s ramp): host Next → phone shows the new step")
     print(f"  p50 {pct(lags, 50) / 1000:.2f} s, p90 {pct(lags, 90) / 1000:.2f} s, "
           f"max {(lags[-1] if lags else 0):.2f} s   (target: p90 < 1 s); "
           f"{missed} phone-moves never seen")

@@ -4,6 +4,7 @@
         [--seconds 60] [--ramp 10] [--path /learn/...] [--url http://host:port] [--root DIR]
     .venv/bin/python bench/class_load.py --page surfaces [--answers 1000] [--healthz 2000]
     .venv/bin/python bench/class_load.py --page follow [--learners 60] [--moves 4] [--gap 4]
+        [--two-servers]
 
 --page surfaces is another measure: server CPU per live answer on each of the six live surfaces,
 sequentially, as a ratio to /healthz on the same server (see bench/_surfaces.py).
@@ -290,6 +291,8 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=4, help="follow: how many times the host "
                         "presses Next")
     parser.add_argument("--gap", type=float, default=4.0, help="follow: seconds between them")
+    parser.add_argument("--two-servers", action="store_true", help="follow: two servers on one "
+                        "PostgreSQL database, every other phone on the second")
     parser.add_argument("--path", help="another page with live sliders")
     parser.add_argument("--url", help="an already running server (no CPU figures then)")
     parser.add_argument("--root", type=Path, default=ROOT, help="serve this checkout instead")
@@ -307,6 +310,16 @@ def main() -> None:
     if args.page == "follow":
         import _follow_mode
 
+        if args.two_servers:
+            from durability import postgres_url
+
+            url = postgres_url()
+            if url is None:
+                return
+            with gunicorn(args.root, database_url=url) as (base, _port, master), \
+                    gunicorn(args.root, database_url=url) as (other, _port2, master2):
+                _follow_mode.run(base, master, args, pct, healthz_cpu, [(other, master2)])
+            return
         with gunicorn(args.root) as (base, _port, master):
             _follow_mode.run(base, master, args, pct, healthz_cpu)
         return
