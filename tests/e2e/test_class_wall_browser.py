@@ -101,6 +101,11 @@ def test_a_class_on_the_wall_fits_the_projector_and_waits_for_the_host(
     # the board as the worked split leaves it: the Bears die, 1 reaches the player
     expect(wall.locator(".wall-dealt")).to_contain_text("What the damage does")
     expect(wall.locator(".wall-dealt")).to_contain_text("life 20 → 19")
+    # redrawn by every poll, the wall doesn't replay the damage landing (the phones do, once)
+    wall.emulate_media(reduced_motion="no-preference")
+    assert wall.evaluate("""() => {  // in one task: the next poll may swap the screen anytime
+        const hit = document.querySelector(".wall-dealt .card-outcome .hit");
+        return hit && getComputedStyle(hit).animationName; }""") == "none"
     fits(wall)
     assert_no_violations(wall)
     shot(f"wall-{width}-answer", wall)
