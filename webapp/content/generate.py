@@ -264,15 +264,24 @@ def make_trampler(rng: random.Random, blockers: list[dict], *,
             "blocked_by": [b["id"] for b in blockers]}
 
 
+def equipped(card, modifier: str) -> dict:
+    """A card as a board shows it with an equipment or aura of the catalogue ("Hateflayer with
+    Rancor"): its numbers and abilities added, said in its name, as lessons check reads it."""
+    mod = default_cards().modifier(modifier)
+    facts = card.facts()
+    return {**facts, "name": f"{card.name} with {mod.name}", "power": facts["power"] + mod.power,
+            "toughness": facts["toughness"] + mod.toughness,
+            "abilities": [*facts["abilities"], *(w for w in mod.abilities
+                                                 if w not in facts["abilities"])]}
+
+
 def infected(rng: random.Random, blockers: list[dict]) -> dict:
     """Putrefax (trample, infect) or Hateflayer with Rancor (trample, wither)."""
     cards = default_cards()
     if rng.random() < 0.5:
         shown = cards.creature("Putrefax").facts()
     else:
-        shown = cards.creature("Hateflayer").facts()
-        shown.update(name="Hateflayer with Rancor", power=shown["power"] + 2,
-                     abilities=[*shown["abilities"], "trample"])
+        shown = equipped(cards.creature("Hateflayer"), "Rancor")
     return {"id": "a1", **shown, "attacking": "player", "blocked_by": [b["id"] for b in blockers]}
 
 

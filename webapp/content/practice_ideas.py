@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..rules import BoardError, analyze, resolve
 from .cards import default_cards
 from .generate import (a_battle, a_planeswalker, asked_recipient, band_question, blockers_gone,
-                       card_pool, infected, make_blockers, make_trampler, shared_blocker,
+                       card_pool, equipped, infected, make_blockers, make_trampler, shared_blocker,
                        shown_card)
 
 TRAMPLES = ("trample", "trample_over_planeswalkers")
@@ -305,13 +305,8 @@ def _unblocked_option(rng) -> Drawn:
     """Thorn Elemental, Pride of Lions or Lone Wolf, blocked by one or two creatures; now and then
     with Rancor (+2/+0 and trample). Its controller may have it assign all of its combat damage
     as though it weren't blocked (510.1b), never some to the blockers and some past them."""
-    cards = default_cards()
-    card = rng.choice(cards.with_ability("as_though_unblocked"))
-    shown = card.facts()
-    if rng.random() < 0.4:
-        rancor = cards.modifier("Rancor")
-        shown.update(name=f"{card.name} with Rancor", power=shown["power"] + rancor.power,
-                     abilities=[*rancor.abilities, *shown["abilities"]])
+    card = rng.choice(default_cards().with_ability("as_though_unblocked"))
+    shown = equipped(card, "Rancor") if rng.random() < 0.4 else card.facts()
     blockers = make_blockers(rng, rng.randint(1, 2))
     attacker = {"id": "a1", **shown, "attacking": "player",
                 "blocked_by": [b["id"] for b in blockers]}

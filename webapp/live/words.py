@@ -86,10 +86,9 @@ def panel(board: dict, analysis: dict, names: dict[str, str]) -> list[dict]:
             "nothing_because": info.get("nothing_because"),
             "chooser": info.get("chooser"), "chooser_rule": info.get("chooser_rule"),
             "most": [(row["label"], row["most"]) for row in rows if row["kind"] != "blocker"],
-            # Without a way past its blockers (no trample), lethal only says whether a blocker
+            # Without a gate past its blockers (no trample), lethal only says whether a blocker
             # dies; it is no requirement, and the panel says so.
-            "lethal_gates": bool(info.get("gated")) or not info.get("as_though_unblocked") and any(
-                row["kind"] != "blocker" for row in rows),
+            "lethal_gates": bool(info.get("gated")),
             # It may assign all of its damage as though it weren't blocked (510.1b).
             "either_way": bool(info.get("as_though_unblocked")),
             "row_names": row_names,

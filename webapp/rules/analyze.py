@@ -190,7 +190,6 @@ class _Step:
     recipient: str
     slot: int | None  # tracked blocker/planeswalker this amount adds to
     deathtouch_kill: bool  # any amount from a deathtouch source is lethal to this blocker
-    gate_mask: int  # slots that must end up lethal/enough if this amount is positive
     gate_slots: tuple[int, ...]
     last: bool  # last recipient of its attacker: takes whatever is left
     next_power: int  # power of the next attacker (starts its remaining damage)
@@ -250,7 +249,6 @@ class _Solver:
                 gate = plan.gates.get(rid)
                 gate_slots = tuple(self.slots[t] for t in (*gate.blockers, gate.planeswalker)
                                    if t in self.slots) if gate else ()
-                mask = sum(1 << s for s in gate_slots)
                 last = j == len(plan.recipients) - 1
                 is_blocker = isinstance(self.board.thing(rid), Blocker) if rid != PLAYER else False
                 either = {}
@@ -266,7 +264,7 @@ class _Solver:
                         decline=last and may_decline(plan))
                 steps.append(_Step(
                     attacker=a.id, recipient=rid, slot=self.slots.get(rid),
-                    deathtouch_kill=is_blocker and a.has("deathtouch"), gate_mask=mask,
+                    deathtouch_kill=is_blocker and a.has("deathtouch"),
                     gate_slots=gate_slots, last=last,
                     next_power=next_power,
                     finalize=tuple(s for s, t in last_toucher.items() if t == i) if last else (),
