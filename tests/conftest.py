@@ -89,6 +89,34 @@ class CompiledTemplates(jinja2.BytecodeCache):
 COMPILED_TEMPLATES = CompiledTemplates()
 
 
+def _remember_url_builders() -> None:
+    """Werkzeug writes and compiles Python code for each route's URL builder whenever an app
+    registers it: about 45 ms of every app the tests build (90 routes, two builders each), more
+    than a typical test's own requests. A builder's code depends only on the route's parsed
+    parts, its defaults and converters, and whether unknown arguments are appended; it reaches
+    its rule through its first argument. So the tests keep each builder once, by exactly those,
+    for every app they build (the product builds one app per process and keeps Werkzeug's)."""
+    from werkzeug.routing.rules import Rule
+
+    compile_builder = Rule._compile_builder
+    kept: dict = {}
+
+    def remembered(self, append_unknown: bool = True):
+        converters = tuple((name, type(c), repr(sorted((k, v) for k, v in vars(c).items()
+                                                         if k != "map")))
+                           for name, c in self._converters.items())
+        key = (tuple(self._trace), append_unknown, repr(sorted((self.defaults or {}).items())),
+               converters)
+        if key not in kept:
+            kept[key] = compile_builder(self, append_unknown)
+        return kept[key]
+
+    Rule._compile_builder = remembered
+
+
+_remember_url_builders()
+
+
 class BufferedClient(FlaskClient):
     """Flask's test client, but each response is read whole and closed, as a server closes it.
     Unclosed, a response keeps open what it holds until the garbage collector finds it (a static
@@ -117,9 +145,11 @@ def isolated_app(instance, **config):
         instance.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(migrated_database(), database)
         database.chmod(0o600)
+    # The hourly clean-up after a response is off unless a test turns it on (test_limits does):
+    # it would run at every new app's first request, about 10 ms each.
     app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "INSTANCE_PATH": str(instance),
                       "DATABASE_URL": f"sqlite:///{database}", "SQLITE_SYNCHRONOUS": "OFF",
-                      **config},
+                      "CLEANUP_EVERY": 0, **config},
                      catalogue=None if "LESSONS_DIR" in config else shipped_catalogue())
     app.test_client_class = BufferedClient
     app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
@@ -143,9 +173,12 @@ def close_databases():
     filterwarnings = error). Apps of session fixtures (e2e's live servers) are left alone."""
     from webapp.services import db
 
-    before = set(_APPS)
+    # Held weakly: a strong set here kept every app built before it (apps are cycles, left for
+    # the collector) alive through the test, and so through the whole session: ~5,000 objects
+    # a test, which made every later garbage collection slower.
+    before = weakref.WeakSet(_APPS)
     yield
-    for app in set(_APPS) - before:
+    for app in [app for app in _APPS if app not in before]:
         with app.app_context():
             for engine in db.engines.values():
                 engine.dispose()

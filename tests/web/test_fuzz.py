@@ -29,6 +29,13 @@ def fuzz_client(tmp_path_factory):
                         RATE_LIMITS={"quiz-new": "100000/3600"}).test_client()
 
 
+@pytest.fixture(scope="module")
+def token(fuzz_client):
+    """The client's CSRF token, read once: it is the session's and holds for every form (reading
+    it again for each example rendered a whole page per example, half of a fuzz test's time)."""
+    return csrf_token(fuzz_client)
+
+
 def _paths(value, prefix=()):
     yield prefix
     if isinstance(value, dict):
@@ -85,8 +92,7 @@ field_values = st.one_of(st.sampled_from(["a1", "b1", "b2", "pw1", "bt1", "playe
 @FUZZ
 @given(fields=st.lists(st.tuples(field_names, field_values), max_size=25),
        path=st.sampled_from(["/sandbox", "/sandbox/live"]), htmx=st.booleans())
-def test_sandbox_forms_never_fail_on_junk(fuzz_client, fields, path, htmx):
-    token = csrf_token(fuzz_client)
+def test_sandbox_forms_never_fail_on_junk(fuzz_client, token, fields, path, htmx):
     data = MultiDict(sandbox_form() + fields + [("csrf_token", token)])
     headers = {"HX-Request": "true"} if htmx else {}
     response = fuzz_client.post(path, data=data, headers=headers)
@@ -170,9 +176,10 @@ learn_values = st.one_of(odd_numbers, st.text(max_size=12),
 @given(where=st.sampled_from(_STEPS), action=st.sampled_from(["", "/live", "/next"]),
        fields=st.lists(st.tuples(learn_names, learn_values), max_size=8),
        honest=st.booleans(), htmx=st.booleans())
-def test_learn_forms_never_fail_on_tampered_fields(fuzz_client, where, action, fields, honest, htmx):
+def test_learn_forms_never_fail_on_tampered_fields(fuzz_client, token, where, action, fields,
+                                                   honest, htmx):
     lesson, step = where
-    data = MultiDict([("csrf_token", csrf_token(fuzz_client)),
+    data = MultiDict([("csrf_token", token),
                       *([("lesson", lesson), ("step", step)] if honest else []), *fields])
     headers = {"HX-Request": "true"} if htmx else {}
     response = fuzz_client.post(f"/learn/{lesson}/{step}{action}", data=data, headers=headers)
@@ -222,8 +229,8 @@ def quiz_url(fuzz_client):
 @FUZZ
 @given(fields=quiz_fields, n=st.integers(-2, 52), action=st.sampled_from(["", "/live", "start"]),
        htmx=st.booleans())
-def test_quiz_forms_never_fail_on_junk(fuzz_client, quiz_url, fields, n, action, htmx):
-    data = MultiDict([("csrf_token", csrf_token(fuzz_client, "/quiz")), *fields])
+def test_quiz_forms_never_fail_on_junk(fuzz_client, token, quiz_url, fields, n, action, htmx):
+    data = MultiDict([("csrf_token", token), *fields])
     path = "/quiz" if action == "start" else f"{quiz_url}/{n}{action}"
     headers = {"HX-Request": "true"} if htmx else {}
     response = fuzz_client.post(path, data=data, headers=headers)
@@ -256,8 +263,8 @@ def owner_url(fuzz_client):
 @FUZZ
 @given(fields=authoring_fields, action=st.sampled_from(["questions", "board", "settings"]),
        htmx=st.booleans())
-def test_authoring_forms_never_fail_on_junk(fuzz_client, owner_url, fields, action, htmx):
-    data = MultiDict([("csrf_token", csrf_token(fuzz_client, "/quiz/new")), *fields])
+def test_authoring_forms_never_fail_on_junk(fuzz_client, token, owner_url, fields, action, htmx):
+    data = MultiDict([("csrf_token", token), *fields])
     headers = {"HX-Request": "true"} if htmx else {}
     response = fuzz_client.post(f"{owner_url}/{action}", data=data, headers=headers)
     assert response.status_code < 500 and b"Traceback" not in response.data
@@ -265,10 +272,10 @@ def test_authoring_forms_never_fail_on_junk(fuzz_client, owner_url, fields, acti
 
 @FUZZ
 @given(content=quiz_files, where=st.sampled_from(["new", "owner"]))
-def test_quiz_files_never_fail(fuzz_client, owner_url, content, where):
+def test_quiz_files_never_fail(fuzz_client, token, owner_url, content, where):
     import io
     path = "/quiz/new/import" if where == "new" else f"{owner_url}/import"
-    response = fuzz_client.post(path, data={"csrf_token": csrf_token(fuzz_client, "/quiz/new"),
+    response = fuzz_client.post(path, data={"csrf_token": token,
                                             "file": (io.BytesIO(content), "q.toml")},
                                 content_type="multipart/form-data")
     assert response.status_code in (303, 400) and b"Traceback" not in response.data

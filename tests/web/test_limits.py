@@ -359,8 +359,8 @@ def test_the_clean_up_runs_after_a_response_at_most_once_per_period_over_every_s
     from webapp.services import cleanup
     monkeypatch.setattr(cleanup, "ASK_EVERY", 0)  # each process asks the shared gate every time
     clock = Clock()
-    one = isolated_app(tmp_path / "instance", CLOCK=clock)
-    two = isolated_app(tmp_path / "instance", CLOCK=clock)
+    one = isolated_app(tmp_path / "instance", CLOCK=clock, CLEANUP_EVERY=3600)
+    two = isolated_app(tmp_path / "instance", CLOCK=clock, CLEANUP_EVERY=3600)
     stale, other = Host(one), Host(one)  # (this period's clean-up ran at their first request)
     set_touched(one, stale.code, clock() - cleanup.CLASS_KEEP - timedelta(minutes=1))
     clock.later(hours=1)
