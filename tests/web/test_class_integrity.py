@@ -13,8 +13,8 @@ from webapp.services.models import Class, ClassLearner, ClassResult, ClassRun
 
 from tests.web.test_class import (HX, ILLEGAL, LEGAL, PRACTICE, STEP_ID, Host, Learner, answered,
                                   read_results, text)
-from tests.web.test_class_quiz import (ASSIGN, LEGAL as LEGAL_Q, NUMBER, ONE, QuizLearner,
-                                       make_quiz, token_of)
+from tests.web.test_class_quiz import (ASSIGN, ILLEGAL_SPLIT, LEGAL as LEGAL_Q, NUMBER, ONE,
+                                       QuizLearner, make_quiz, token_of)
 
 
 @pytest.fixture
@@ -301,6 +301,45 @@ def test_an_exam_class_gives_no_feedback_until_the_host_reveals_it(app):
     assert late.status_code == 409 and "answer to this question has been shown" in text(late)
     with app.app_context():
         assert len(db.session.scalars(select(ClassResult)).all()) == 1  # Ana's only
+
+
+def live_address(page: str) -> str:
+    """Where a question page sends its drags, as the browser reads it."""
+    return re.search(r'class="assign"[^>]*hx-post="([^"]+)"', page).group(1).replace("&amp;", "&")
+
+
+def test_a_drag_in_an_exam_class_stays_blind_until_the_reveal_whatever_its_address_says(app):
+    """A quiz question's live address carries, signed, its class, step, question and whether
+    the key is held, so a drag reads no database. A learner who edits it (drops it, forges it,
+    moves it to another step or takes another class's) gets the class's own answer: blind until
+    the host reveals. After the reveal the page's new address shows the verdict."""
+    _, host = exam_class(app)
+    _, other = exam_class(app)  # another class on its own exam, not revealed either
+    ana, bo = QuizLearner(app, host.code, "Ana"), QuizLearner(app, other.code, "Bo")
+    host.go(4)
+    other.go(4)
+    held = live_address(text(ana.play()))
+    assert held.startswith(f"/class/{host.code}/live?q=")
+    signed = held.split("q=", 1)[1]
+    theirs = live_address(text(bo.play())).split("q=", 1)[1]
+
+    def drag(address, step="q4"):
+        return ana.client.post(address, headers=HX,
+                               data={"csrf_token": ana.csrf, "step": step, **ILLEGAL_SPLIT})
+
+    for address in (held, f"/class/{host.code}/live", f"/class/{host.code}/live?q={signed}x",
+                    f"/class/{host.code}/live?q={theirs}"):
+        answer = drag(address)
+        assert answer.status_code == 200, address
+        assert "Legal" not in text(answer) and "Not legal" not in text(answer), address
+    assert "Not legal" not in text(drag(held, step="q3"))  # another step: the class says
+    assert host.post("/show", what="answer").status_code == 303
+    shown = live_address(text(ana.play()))
+    assert shown != held
+    assert "Not legal" in text(drag(shown))  # the key is out: the verdict, as in practice
+    assert "Not legal" not in text(drag(held))  # a page from before the reveal stays as it was
+    with app.app_context():
+        assert db.session.scalars(select(ClassResult)).all() == []  # a drag stores nothing
 
 
 def test_an_exam_class_reviews_only_asked_questions_and_only_after_the_end(app):

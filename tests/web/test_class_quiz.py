@@ -202,7 +202,7 @@ def test_learners_see_the_quizs_own_question_markup_without_its_timer(app):
     page = text(ana.play())
     assert 'class="lesson-step quiz-q"' in page and "Question 4 of 6" in page
     assert 'role="slider"' in page or 'type="range"' in page
-    assert f'hx-post="/class/{host.code}/live"' in page
+    assert f'hx-post="/class/{host.code}/live?q=' in page  # the question's own signed facts
     assert f'action="/class/{host.code}/answer"' in page
     assert 'name="step" value="q4"' in page
     assert "Time left" not in page

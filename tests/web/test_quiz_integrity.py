@@ -95,15 +95,72 @@ def test_an_exam_question_page_and_its_live_fragment_give_nothing_away(client, a
         html = client.get(f"/quiz/a/{attempt.token}/{n}").get_data(as_text=True)
         no_key(html, questions)
         assert "Answer saved" in html
-        if q["type"] == "assign":
-            live = post(client, f"/quiz/a/{attempt.token}/{n}/live", **right_answer(q))
-            text = live.get_data(as_text=True)
-            assert live.status_code == 200
-            assert "Legal" not in text and "Not legal" not in text  # the verdict is the grade
+        if q["type"] == "assign":  # from the page's own live address, and without its q=
+            for address in (page_live_url(html), f"/quiz/a/{attempt.token}/{n}/live"):
+                live = drag(client, address, **right_answer(q))
+                text = live.get_data(as_text=True)
+                assert live.status_code == 200
+                assert "Legal" not in text and "Not legal" not in text  # the verdict is the grade
     # A generated question's seed would let /api/quiz/generate rebuild the keys: never shown.
     seed = str(attempt.questions[0]["gen"][1])
     for path in [f"/{n}" for n in range(1, 7)] + ["/review"]:
         assert seed not in client.get(f"/quiz/a/{attempt.token}{path}").get_data(as_text=True)
+
+
+def drag(client, url, **fields):
+    """A slider moved, as htmx sends it (the verdict's fragment)."""
+    return client.post(url, data=fields, headers={"HX-Request": "true"})
+
+
+def page_live_url(html: str) -> str:
+    """The address a question page's sliders send a drag to, as the browser reads it."""
+    return re.search(r'class="assign"[^>]*hx-post="([^"]+)"', html).group(1).replace("&amp;", "&")
+
+
+def assign_numbers(attempt) -> list[tuple[int, dict]]:
+    return [(n, q) for n, q in enumerate(questions_of(attempt), start=1) if q["type"] == "assign"]
+
+
+def test_a_candidate_who_edits_the_live_address_still_gets_no_verdict(client, app):
+    """A question page's live address carries, signed, the question it shows and that it is an
+    exam's (so a drag reads no database). A candidate can't turn it into a practice one, move it
+    to another question or attempt, or drop it: each drag stays blind. From a page left open
+    after the attempt was submitted, a drag still shows no more than that page did."""
+    practice = attempt_of(app, start(client, mode="practice", count="30", tier="1"))
+    exam = attempt_of(app, start(client, mode="exam", count="30", tier="1"))
+    (n, q), (m, _) = assign_numbers(exam)[:2]
+    page = client.get(f"/quiz/a/{exam.token}/{n}").get_data(as_text=True)
+    address = page_live_url(page)
+    assert address.startswith(f"/quiz/a/{exam.token}/{n}/live?q=")
+    signed = address.split("q=", 1)[1]
+    from webapp import signing
+    from webapp.views.quiz import LIVE_SALT
+    with app.test_request_context():
+        facts = signing.loads(LIVE_SALT, signed)
+        assert facts == [exam.token, n, exam.questions[n - 1], True]
+        unsigned = signing.dumps("another-salt", [exam.token, n, exam.questions[n - 1], False])
+    p, pq = assign_numbers(practice)[0]
+    practice_address = page_live_url(
+        client.get(f"/quiz/a/{practice.token}/{p}").get_data(as_text=True))
+    tries = [address,
+             f"/quiz/a/{exam.token}/{n}/live",                          # q= dropped
+             f"/quiz/a/{exam.token}/{n}/live?q={unsigned}",             # signed with another key
+             f"/quiz/a/{exam.token}/{n}/live?q={signed[:-3]}abc",       # forged
+             f"/quiz/a/{exam.token}/{m}/live?q={signed}",               # another question's
+             f"/quiz/a/{exam.token}/{n}/live?q=" + practice_address.split("q=", 1)[1]]
+    for url in tries:
+        live = drag(client, url, **right_answer(q))
+        text = live.get_data(as_text=True)
+        assert live.status_code in (200, 400), url  # 400: the other question's sliders differ
+        assert "Legal" not in text and "Not legal" not in text, url
+        for hint in SLIDER_HINTS:
+            assert hint not in text, (url, hint)
+    # The practice attempt's own page: its verdict, as before.
+    assert "Legal" in drag(client, practice_address, **right_answer(pq)).get_data(as_text=True)
+    post(client, f"/quiz/a/{exam.token}/submit")
+    late = drag(client, address, **right_answer(q))  # a tab left open, then a drag
+    assert late.status_code == 200 and "Legal" not in late.get_data(as_text=True)
+    assert drag(client, f"/quiz/a/{exam.token}/{n}/live").status_code == 409  # the attempt says
 
 
 SLIDER_HINTS = ("Lethal ", "lethal", "data-lethal", "At most", "(rule ", "dies", "survives",

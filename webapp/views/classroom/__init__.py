@@ -328,7 +328,7 @@ def _unreadable(room, seat, src, err, fragment: bool):
 @csrf.exempt  # changes nothing, as Learn's and the quiz's live answers: stored nowhere
 def live(code: str):
     if wants_fragment() and not request.form.get("op", "").startswith("step:"):
-        answer = _dragged(code)
+        answer = sources.signed_drag(code, request.form) or _dragged(code)
         if answer is not None:
             return answer
     room, seat, src = _answering(code)

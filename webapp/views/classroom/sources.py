@@ -57,9 +57,8 @@ from ...live.words import slider_error_text
 from ...services import answers, classes
 from ...services.answers import AnswerError
 from ..learn import curriculum, practice_verdict
-from ..live_answer import canonical, live_response
 from ..answer_words import split_in_words
-from ..quiz import goal_asked, goal_mark, shown_answer
+from ..quiz import shown_answer
 from ..quiz.answers import QuizAnswerError, read_split
 from . import quiz, steps
 
@@ -122,6 +121,13 @@ def source(room):
     if lesson is None:
         abort(410)
     return LessonSource(room, lesson)
+
+
+def signed_drag(code: str, form):
+    """A drag from a page whose live address says, signed, what it shows: its answer, read from
+    no database, or None (the route then reads the class). A lesson step's page sends its drags
+    to Learn's own live address; a quiz question's carries its facts (quiz.live_url)."""
+    return quiz.signed_drag(code, form)
 
 
 class LessonSource:
@@ -336,16 +342,9 @@ class QuizSource:
         """A drag on an assign question: the one live path. The question is made only when the
         memo hasn't this split; an exam's key waits for the host (no verdict, no marks)."""
         held = quiz.held_key(self.room, self.number)
-
-        def question():
-            if self.q["type"] != "assign":
-                abort(404)
-            return quiz.board(self.q), goal_mark(self.q), goal_asked(self.q)
-
         try:
-            return live_response(quiz.TEMPLATE, ["verdict", "live_oob"], question, form,
-                                 named=("quiz", canonical(self.room.questions[self.number - 1])),
-                                 blind=held, context={"hide_verdict": held})
+            return quiz.live_answer(self.room.questions[self.number - 1], lambda: self.q, held,
+                                    form)
         except SliderError as err:
             raise Unreadable(slider_error_text(err), err.split) from None
 
