@@ -170,7 +170,14 @@ _BLOCKER_WORDS = {"can_block_additional", "indestructible", "deathtouch", "lifel
 
 
 def _pool(*, trample: bool | None, power: tuple[int, int] = (0, 99),
-          words: set[str] | None = None) -> list:
+          words: set[str] | None = None) -> tuple:
+    """The real cards and tokens a generated board may draw from: trampling or not, with power
+    in `power` and only abilities among `words`, in the catalogue's order."""
+    return _pooled(trample, tuple(power), None if words is None else frozenset(words))
+
+
+@lru_cache(maxsize=128)  # a few dozen distinct asks, each sifting the shipped catalogue once
+def _pooled(trample: bool | None, power: tuple[int, int], words: frozenset | None) -> tuple:
     cards = default_cards()
     out = []
     for card in (*cards.modelled(), *cards.tokens):
@@ -184,7 +191,7 @@ def _pool(*, trample: bool | None, power: tuple[int, int] = (0, 99),
         if words is not None and not set(card.abilities) <= words:
             continue
         out.append(card)
-    return out
+    return tuple(out)
 
 
 def _shown(card, *, plus: int = 0, adds: tuple[str, ...] = (), effect: str | None = None,
@@ -717,10 +724,11 @@ def _random_split(board: dict, analysis: dict, rng: random.Random) -> dict:
 
 
 def legal_question(board, rng, split: dict | None = None):
-    analysis = analyze(board)
+    parsed = parse_board(board)  # once: the core reads it for each call otherwise
+    analysis = analyze(parsed)
     if split is None:
         split = analysis["best"] if rng.random() < 0.4 else _random_split(board, analysis, rng)
-    result = check({**board, "assignment": split})
+    result = check(parsed, split)
     judged = {**board, "assignment": split}
     if result["legal"]:
         rules = _split_rules(board, analysis, split)
@@ -740,10 +748,11 @@ def legal_question(board, rng, split: dict | None = None):
 
 
 def rule_question(board, rng):
-    analysis = analyze(board)
+    parsed = parse_board(board)
+    analysis = analyze(parsed)
     for _attempt in range(20):
         split = _random_split(board, analysis, rng)
-        problems = check({**board, "assignment": split})["problems"]
+        problems = check(parsed, split)["problems"]
         rules = {p["rule"] for p in problems}
         if len(rules) == 1 and problems[0]["rule"] in RULE_CHOICES:
             deciding = problems[0]["rule"]
@@ -803,7 +812,8 @@ def one_question(board, rng):
 
 
 def many_question(board, rng):
-    analysis = analyze(board)
+    parsed = parse_board(board)
+    analysis = analyze(parsed)
     splits, seen = [], set()
     for _attempt in range(40):
         split = analysis["best"] if not splits else _random_split(board, analysis, rng)
@@ -813,7 +823,7 @@ def many_question(board, rng):
             splits.append(split)
         if len(splits) == 4:
             break
-    results = [check({**board, "assignment": s}) for s in splits]
+    results = [check(parsed, s) for s in splits]
     verdicts = [r["legal"] for r in results]
     if len(splits) < 4 or all(verdicts) or not any(verdicts):
         return None
