@@ -1,6 +1,7 @@
 """A class of learners dragging sliders at once, served as `make run` serves them: what each waits.
 
     .venv/bin/python bench/class_load.py [--page learn|sandbox|both|class] [--learners 500]
+        [--quiz]   (--page class: the class is on a quiz, at its first question with sliders)
         [--seconds 60] [--ramp 10] [--path /learn/...] [--url http://host:port] [--root DIR]
     .venv/bin/python bench/class_load.py --page surfaces [--answers 1000] [--healthz 2000]
     .venv/bin/python bench/class_load.py --page follow [--learners 60] [--moves 4] [--gap 4]
@@ -280,6 +281,8 @@ def main() -> None:
                         help="surfaces: /healthz requests measured, half before the surfaces "
                              "and half after each")
     parser.add_argument("--learners", type=int, default=500)
+    parser.add_argument("--quiz", action="store_true",
+                        help="class: the class is on a quiz (its first assign question)")
     parser.add_argument("--step", type=int, default=5,
                         help="class: the practice step of force-of-nature the class is on (5: 10 "
                              "splits to choose from, 6: 495, the most of any practice board)")
