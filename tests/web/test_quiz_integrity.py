@@ -134,11 +134,18 @@ def test_a_candidate_who_edits_the_live_address_still_gets_no_verdict(client, ap
     assert address.startswith(f"/quiz/a/{exam.token}/{n}/live?q=")
     signed = address.split("q=", 1)[1]
     from webapp import signing
-    from webapp.views.quiz import LIVE_SALT
+    from webapp.views.live_answer import FACTS_SALT
     with app.test_request_context():
-        facts = signing.loads(LIVE_SALT, signed)
-        assert facts == [exam.token, n, exam.questions[n - 1], True]
-        unsigned = signing.dumps("another-salt", [exam.token, n, exam.questions[n - 1], False])
+        facts = signing.loads(FACTS_SALT, signed)
+        assert facts[0] == ["attempt", exam.token, n] and facts[-1] is True  # an exam's: blind
+        assert facts[1] == {k: v for k, v in q["board"].items() if k != "assignment"}
+        unsigned = signing.dumps("another-salt", [*facts[:-1], False])
+    # Signed, not hidden: it holds only what the page shows. Never the reference, whose seed
+    # would rebuild the keys through /api/quiz/generate, nor the key or its explanation.
+    import json
+    payload = json.dumps(facts)  # what the address carries, readable by anyone who decodes it
+    assert str(exam.questions[n - 1]["gen"][1]) not in payload
+    assert "gen" not in payload and q["explanation"][:30] not in payload
     p, pq = assign_numbers(practice)[0]
     practice_address = page_live_url(
         client.get(f"/quiz/a/{practice.token}/{p}").get_data(as_text=True))

@@ -28,7 +28,7 @@ from flask import current_app, make_response, request
 from flask_babel import get_locale
 from jinja2_fragments.flask import render_blocks
 
-from .. import security
+from .. import security, signing
 from ..catalogue import live_memo
 from ..live import Live, live_check
 from ..content.fields import posted
@@ -108,3 +108,61 @@ def canonical(value) -> str | None:
     if value is None:
         return None
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# --- a question page's live address: the facts a drag needs, signed -------------------------------
+
+# A quiz question's page (an attempt's, a class phone's) puts into its live address, signed, what
+# a drag needs: whose page it is, the board it shows, the slider marks it hides, whether the
+# question asks more than legality, and whether its verdict is hidden (an exam; a class's key not
+# yet revealed). A drag then reads no database, as a lesson step's never did. Only what the page
+# already shows goes in: never the question's reference (a generated one's seed would rebuild
+# the keys through the API), its key or its explanation; signed, not hidden. A live answer stores
+# nothing and a hidden verdict stays hidden, so a drag from a page left open (submitted, time up,
+# the host moved on) shows no more than that page did.
+FACTS_SALT = "trample-question-live"
+MAX_FACTS = 1800  # characters: with the path, well inside a server's request line (4094)
+
+
+def signed_facts(owner: list, board: dict, hide_most: Collection, goal: bool,
+                 blind: bool) -> str | None:
+    """The facts for a question page's live address (`?q=`), or None when they would make it too
+    long (the drag then reads the database)."""
+    signed = signing.dumps(FACTS_SALT, [owner, board, sorted(list(k) for k in hide_most),
+                                        bool(goal), bool(blind)])
+    return signed if len(signed) <= MAX_FACTS else None
+
+
+class _NoFacts(Exception):
+    """The address carries no facts signed for this page."""
+
+
+def facts_response(owner: list, template: str, blocks: Sequence[str], form):
+    """The one live path's answer to a drag whose address carries facts signed for `owner`, or
+    None (none, forged, or another page's). SliderError if a field is refused.
+
+    The memo is asked by the facts as sent (and the owner): a drag that repeats a split a page
+    with the same facts sent is answered without reading them again; the facts are checked
+    before anything is kept, so only checked ones are ever in the memo."""
+    text = request.args.get("q")
+    if not text:
+        return None
+    key = (template, tuple(blocks), ("facts", tuple(owner), text), str(get_locale() or "en"),
+           posted(form))
+
+    def fresh() -> tuple[str, str]:
+        facts = signing.loads(FACTS_SALT, text)
+        if not (isinstance(facts, list) and len(facts) == 5 and facts[0] == owner
+                and isinstance(facts[1], dict) and isinstance(facts[2], list)):
+            raise _NoFacts
+        _, board, hide, goal, blind = facts
+        blind = blind is not False
+        live = live_check(board, form=form, fit=True,
+                          hide_most=tuple(tuple(k) for k in hide if isinstance(k, list)),
+                          blind=blind, goal=bool(goal))
+        return rendered(template, blocks, live, {"hide_verdict": blind})
+
+    try:
+        return remembered(key, fresh)
+    except _NoFacts:
+        return None

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import abort, request, url_for
+from flask import abort, url_for
 
-from ... import signing
 from ...content.generate import check_split, grade
 from ...htmx import render
 from ...i18n import gettext
@@ -30,7 +29,7 @@ from ...services import classes
 from ..quiz import (goal_asked, goal_mark, question_board, resolved_question, stepped_split,
                     options_of, shown_answer)
 from ..quiz.answers import QuizAnswerError, read_answer
-from ..live_answer import canonical, live_response
+from ..live_answer import canonical, facts_response, live_response, signed_facts
 
 TEMPLATE = "quiz/question.html"
 CHOICE = ("rule", "one", "many")
@@ -140,40 +139,29 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
         "options": options, "given": given, "correct": correct,
         "answered": answered, "show_key": shown_key, "hidden": {"step": step_id(n)},
         "answer_url": url_for("classroom.answer", code=room.code),
-        "live_url": live_url(room, n, held), "lettered": True,
+        "live_url": live_url(room, n, q, held), "lettered": True,
     }
 
 
 # --- a drag ---------------------------------------------------------------------------------------
 
-# A question's live address carries, signed, what a drag needs: the class, the question's step
-# and reference, and whether its key is held (an exam before the host reveals it). A drag then
-# reads no database, as a lesson step's doesn't: the same for every phone in the room (the
-# shared screen stays one page). A drag stores nothing and a held one is blind, so a page left
-# open after the host moved on or ended the class shows no more than it did; the phone follows
-# the class by its sync as before. Without it (a judge's own question, too long for an address),
-# the class's row is read (classroom._dragged).
-LIVE_SALT = "trample-class-live"
-
-
-def live_url(room, n: int, held: bool) -> str:
-    ref = room.questions[n - 1]
-    if len(canonical(ref)) > 200:
-        return url_for("classroom.live", code=room.code)
-    signed = signing.dumps(LIVE_SALT, [room.code, step_id(n), ref, held])
-    return url_for("classroom.live", code=room.code, q=signed)
+def live_url(room, n: int, q: dict, held: bool) -> str:
+    """The question's live address, with what its page shows signed in (the same for every
+    phone: the room's shared screen stays one page): a drag reads no database. A page from
+    before the host revealed the key keeps it hidden; the page after the reveal has a new one."""
+    facts = None
+    if q["type"] == "assign" and not q.get("replaced"):
+        facts = signed_facts(["class", room.code, step_id(n)], board(q), goal_mark(q),
+                             goal_asked(q), held)
+    return url_for("classroom.live", code=room.code, **({"q": facts} if facts else {}))
 
 
 def signed_drag(code: str, form):
     """A drag sent from a question page's own live address: its answer, or None to read the
     class (no signed facts, facts for another class or step, a slider field refused)."""
-    shown = signing.loads(LIVE_SALT, request.args.get("q"))
-    if not (isinstance(shown, list) and len(shown) == 4 and shown[0] == classes.normal_code(code)
-            and form.get("step") == shown[1] and isinstance(shown[2], dict)):
-        return None
-    ref, held = shown[2], shown[3] is not False
     try:
-        return live_answer(ref, lambda: resolved_question(ref), held, form)
+        return facts_response(["class", classes.normal_code(code), form.get("step")], TEMPLATE,
+                              ["verdict", "live_oob"], form)
     except SliderError:  # the class's own path words it in the verdict's place
         return None
 

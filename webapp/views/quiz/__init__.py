@@ -29,7 +29,7 @@ import secrets
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
-from ... import csrf, signing
+from ... import csrf
 from ...content.generate import TIERS, grade
 from ...content.kinds import beyond_legal, kind_of
 from ...catalogue import catalogue
@@ -46,7 +46,7 @@ from ...services import quizzes
 from ...text import ControlCharacters, typed_text
 from .. import limiting
 from ..answer_words import split_in_words
-from ..live_answer import canonical, live_response
+from ..live_answer import canonical, facts_response, live_response, signed_facts
 from .answers import QuizAnswerError, chose_nothing, read_answer, read_split
 
 bp = Blueprint("quiz", __name__, url_prefix="/quiz")
@@ -215,17 +215,23 @@ def _refused(attempt):
 def live(token: str, n: int):
     if not wants_fragment():  # the −/+ buttons without JavaScript: the whole page
         return _live_page(token, n)
-    shown = signing.loads(LIVE_SALT, request.args.get("q"))
-    if isinstance(shown, list) and shown[:2] == [token, n]:  # the page says what it shows
-        ref, exam = shown[2], shown[3]
-    else:  # a page without it (an own question, or one older than it): the attempt says
-        attempt = quizzes.standing(token)  # one query of plain columns: no answers, no title
-        if attempt is None or not 1 <= n <= attempt.count:
-            abort(404)
-        if attempt.submitted:
-            abort(409)
-        ref = attempt.question(n)
-        exam = attempt.mode != "practice"  # before submission: no verdict, no lethal marks
+    try:
+        answer = facts_response(["attempt", token, n], TEMPLATE, ["verdict", "live_oob"],
+                                request.form)
+    except SliderError as err:
+        attempt, current = _question(token, n)
+        return _show(attempt, current, n, error=slider_error_text(err), status=400,
+                     split=err.split, blocks="unreadable")
+    if answer is not None:  # the page said what it shows (live_url)
+        return answer
+    # A page without it (a board too big for an address, a forged or moved one): the attempt.
+    attempt = quizzes.standing(token)  # one query of plain columns: no answers, no title
+    if attempt is None or not 1 <= n <= attempt.count:
+        abort(404)
+    if attempt.submitted:
+        abort(409)
+    ref = attempt.question(n)
+    exam = attempt.mode != "practice"  # before submission: no verdict, no lethal marks
 
     def question():  # made only when the memo hasn't this split (the same ref, the same board)
         q = resolved_question(ref)
@@ -243,20 +249,14 @@ def live(token: str, n: int):
                      split=err.split, blocks="unreadable")
 
 
-# A question page's live address carries, signed, what a drag needs to know of the attempt: the
-# question it shows and whether its verdict is hidden (an exam). A drag then reads no database:
-# a class of phones dragging costs the server what a lesson step's drag costs. A live answer
-# stores nothing and an exam's is blind, so one sent from a page left open after the attempt
-# was submitted or timed out shows no more than that page did.
-LIVE_SALT = "trample-quiz-live"
-
-
-def live_url(attempt, n: int) -> str:
-    ref = attempt.questions[n - 1]
-    if len(canonical(ref)) > 200:  # a judge's own question: the attempt is read instead
-        return url_for(".live", token=attempt.token, n=n)
-    signed = signing.dumps(LIVE_SALT, [attempt.token, n, ref, attempt.mode != "practice"])
-    return url_for(".live", token=attempt.token, n=n, q=signed)
+def live_url(attempt, n: int, q: dict) -> str:
+    """Question n's live address, with what its page shows signed in (live_answer.signed_facts):
+    a drag reads no database."""
+    facts = None
+    if q["type"] == "assign" and not q.get("replaced") and not attempt.submitted:
+        facts = signed_facts(["attempt", attempt.token, n], question_board(q), goal_mark(q),
+                             goal_asked(q), attempt.mode != "practice")
+    return url_for(".live", token=attempt.token, n=n, **({"q": facts} if facts else {}))
 
 
 def _live_page(token: str, n: int):
@@ -430,7 +430,7 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
         "hide_verdict": not practice and not done,  # an exam's live verdict would be the grade
         "timer": _timer(attempt), "autosubmit": _timer(attempt) is not None,
         "answer_url": url_for(".answer", token=attempt.token, n=n),
-        "live_url": live_url(attempt, n),
+        "live_url": live_url(attempt, n, q),
         "next_url": _neighbour(attempt, n + 1),
         "prev_url": url_for(".question", token=attempt.token, n=n - 1) if n > 1 else None,
     }
