@@ -36,6 +36,14 @@ def token(fuzz_client):
     return csrf_token(fuzz_client)
 
 
+def past_the_csrf_check(response) -> bool:
+    """The shared token was taken: the junk reached the form's own reading, as deep as a fresh
+    token per example took it. (A junk `lang` may have changed the client's language.)"""
+    said = response.get_data(as_text=True)
+    return not any(words in said for words in ("safety check failed", "sécurité du formulaire a échoué",
+                                               "フォームの安全確認に失敗"))
+
+
 def _paths(value, prefix=()):
     yield prefix
     if isinstance(value, dict):
@@ -184,6 +192,7 @@ def test_learn_forms_never_fail_on_tampered_fields(fuzz_client, token, where, ac
     headers = {"HX-Request": "true"} if htmx else {}
     response = fuzz_client.post(f"/learn/{lesson}/{step}{action}", data=data, headers=headers)
     assert response.status_code < 500 and b"Traceback" not in response.data
+    assert past_the_csrf_check(response)
 
 
 @FUZZ
@@ -235,6 +244,7 @@ def test_quiz_forms_never_fail_on_junk(fuzz_client, token, quiz_url, fields, n, 
     headers = {"HX-Request": "true"} if htmx else {}
     response = fuzz_client.post(path, data=data, headers=headers)
     assert response.status_code < 500 and b"Traceback" not in response.data
+    assert past_the_csrf_check(response)
 
 
 # ---- a judge's authoring forms and quiz files ------------------------------------------------------
@@ -268,6 +278,7 @@ def test_authoring_forms_never_fail_on_junk(fuzz_client, token, owner_url, field
     headers = {"HX-Request": "true"} if htmx else {}
     response = fuzz_client.post(f"{owner_url}/{action}", data=data, headers=headers)
     assert response.status_code < 500 and b"Traceback" not in response.data
+    assert past_the_csrf_check(response)
 
 
 @FUZZ
@@ -279,3 +290,4 @@ def test_quiz_files_never_fail(fuzz_client, token, owner_url, content, where):
                                             "file": (io.BytesIO(content), "q.toml")},
                                 content_type="multipart/form-data")
     assert response.status_code in (303, 400) and b"Traceback" not in response.data
+    assert past_the_csrf_check(response)
