@@ -60,11 +60,20 @@ def live_response(template: str, blocks: Sequence[str], board: dict | Callable, 
 
     def fresh() -> tuple[str, str]:
         shown, hidden, graded = board() if named is not None else (board, hide_most, goal)
-        live = live_check(shown, form=form, fit=True, fixed=fixed, hide_most=hidden,
-                          blind=blind, goal=graded)
-        return rendered(template, blocks, live, extra)
+        return answered(template, blocks, shown, form, fixed=fixed, hide_most=hidden,
+                        blind=blind, goal=graded, context=extra)
 
     return remembered(key, fresh)
+
+
+def answered(template: str, blocks: Sequence[str], board: dict, form, *, fixed=None,
+             hide_most: Collection = (), blind: bool = False, goal: bool = False,
+             context: dict) -> tuple[str, str]:
+    """The live check of `board` at the form's sliders, rendered (the one making of an answer
+    the memo keeps: live_response's and facts_response's)."""
+    live = live_check(board, form=form, fit=True, fixed=fixed, hide_most=hide_most,
+                      blind=blind, goal=goal)
+    return rendered(template, blocks, live, context)
 
 
 def rendered(template: str, blocks: Sequence[str], live: Live, context: dict,
@@ -157,10 +166,9 @@ def facts_response(owner: list, template: str, blocks: Sequence[str], form):
             raise _NoFacts
         _, board, hide, goal, blind = facts
         blind = blind is not False
-        live = live_check(board, form=form, fit=True,
-                          hide_most=tuple(tuple(k) for k in hide if isinstance(k, list)),
-                          blind=blind, goal=bool(goal))
-        return rendered(template, blocks, live, {"hide_verdict": blind})
+        return answered(template, blocks, board, form,
+                        hide_most=tuple(tuple(k) for k in hide if isinstance(k, list)),
+                        blind=blind, goal=bool(goal), context={"hide_verdict": blind})
 
     try:
         return remembered(key, fresh)
