@@ -173,11 +173,6 @@ def _pool(*, trample: bool | None, power: tuple[int, int] = (0, 99),
           words: set[str] | None = None) -> tuple:
     """The real cards and tokens a generated board may draw from: trampling or not, with power
     in `power` and only abilities among `words`, in the catalogue's order."""
-    return _pooled(trample, tuple(power), None if words is None else frozenset(words))
-
-
-@lru_cache(maxsize=128)  # a few dozen distinct asks, each sifting the shipped catalogue once
-def _pooled(trample: bool | None, power: tuple[int, int], words: frozenset | None) -> tuple:
     cards = default_cards()
     out = []
     for card in (*cards.modelled(), *cards.tokens):
