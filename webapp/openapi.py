@@ -6,7 +6,7 @@ from __future__ import annotations
 from .config import Defaults
 from .content.generate import MAX_QUESTIONS, MAX_SEED, TIERS, TYPES
 from .rules import (ABILITIES, COLORS, DAMAGE_STEPS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER,
-                    MAX_POISON, START_LIFE)
+                    MAX_POISON, SIDES, START_LIFE)
 
 
 def _number(low: int, **extra) -> dict:
@@ -86,6 +86,17 @@ _SCHEMAS = {
                                            "second = double strikers and creatures without first "
                                            "strike; absent or null = every creature deals "
                                            "damage"},
+            "defending_player_assigns": {
+                "type": "boolean",
+                "description": "the defending player assigns the combat damage of each creature "
+                               "attacking them, not their planeswalkers or battles (Defensive "
+                               "Formation); the usual rules for a split still hold"},
+            "lethal_by_power": {"type": "array", "uniqueItems": True, "maxItems": len(SIDES),
+                                "items": {"enum": list(SIDES)},
+                                "description": "whose creatures have lethal damage measured by "
+                                               "power, not toughness (Zilortha, Strength "
+                                               "Incarnate: \"creatures you control\"); a "
+                                               "creature with power 0 or less needs 1"},
         },
     },
     "ResolveRequest": {
@@ -123,7 +134,7 @@ _SCHEMAS = {
                         "type": "object", "properties": {"min": {"type": "integer"},
                                                          "max": {"type": "integer"}}}},
                     "gated": {"type": "object"},
-                    "chooser": {"type": "string"}, "chooser_rule": {"type": "string"},
+                    "chooser": {"type": "string"}, "chooser_rule": {"type": ["string", "null"]},
                     "reach": {"type": "object"}, "closed": {"type": "object"},
                     "nothing_rule": {"type": ["string", "null"]},
                 }}},

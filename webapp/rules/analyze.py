@@ -86,6 +86,16 @@ def _locks(board: Board, fixed: dict | None) -> dict[tuple[str, str], int]:
     return locks
 
 
+def _lethal_detail(board: Board, b: Blocker, deathtouch: bool) -> dict:
+    """Where a blocker's lethal number comes from; ``power`` appears where lethal damage is
+    measured by power (Zilortha)."""
+    by_power = board.by_power(b)
+    return {"toughness": b.toughness, "marked": b.damage, "deathtouch": deathtouch,
+            "needs": lethal_damage(b, deathtouch, by_power),
+            "reason": lethal_reason(b, deathtouch, by_power),
+            **({"power": b.power} if by_power else {})}
+
+
 def _attacker_entry(board: Board, plan: Plan) -> dict:
     a = plan.creature
     dt = a.has("deathtouch")
@@ -95,10 +105,8 @@ def _attacker_entry(board: Board, plan: Plan) -> dict:
         "power": a.power,
         "assigns": plan.assigns,
         "nothing_because": plan.nothing_because,
-        "lethal": {b.id: lethal_damage(b, dt) for b in blockers},
-        "lethal_detail": {b.id: {"toughness": b.toughness, "marked": b.damage, "deathtouch": dt,
-                                 "needs": lethal_damage(b, dt), "reason": lethal_reason(b, dt)}
-                          for b in blockers},
+        "lethal": {b.id: lethal_damage(b, dt, board.by_power(b)) for b in blockers},
+        "lethal_detail": {b.id: _lethal_detail(board, b, dt) for b in blockers},
         "recipients": {rid: {"min": 0, "max": 0} for rid in plan.recipients},
         "gated": {rid: {"rule": g.rule, "after": list(g.blockers),
                         **({"loyalty_of": g.planeswalker} if g.planeswalker else {})}
@@ -221,8 +229,9 @@ class _Solver:
         for plan in plans:
             for rid in plan.recipients:
                 thing = board.thing(rid) if rid != PLAYER else None
-                if isinstance(thing, Blocker) and lethal_damage(thing) > 0:
-                    self._track(rid, lethal_damage(thing), True)
+                needs = isinstance(thing, Blocker) and lethal_damage(thing, False, board.by_power(thing))
+                if needs:
+                    self._track(rid, needs, True)
             for way in (plan, *(plan.choices or ())):
                 for gate in way.gates.values():
                     if gate.planeswalker:

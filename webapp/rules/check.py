@@ -8,7 +8,7 @@ from typing import Any
 from . import messages
 from .model import (PLAYER, Attacker, Battle, Blocker, Board, BoardError, Planeswalker,
                     parse_assignment, parse_board)
-from .recipients import NOTHING_RULE, Plan, may_decline, plan_for
+from .recipients import NOTHING_RULE, Plan, lethal_basis, may_decline, plan_for
 
 # Every rule number the engine can name in its answers (problems, gates, who chooses; and what
 # resolve.py says damage does and who dies): pages explain each one (lessons/rules.toml), and a
@@ -37,9 +37,13 @@ class Totals:
                 if amount and a.has("deathtouch"):
                     self.deathtouched.add(rid)
 
+    def needs(self, blocker: Blocker) -> int:
+        """Lethal damage to assign before any from this board: toughness (or power, 702.19b with
+        Zilortha) minus what is marked."""
+        return max(0, lethal_basis(blocker, self.board.by_power(blocker)) - blocker.damage)
+
     def lethal(self, blocker: Blocker) -> bool:
-        return (blocker.id in self.deathtouched
-                or blocker.damage + self.on[blocker.id] >= blocker.toughness)
+        return blocker.id in self.deathtouched or self.on[blocker.id] >= self.needs(blocker)
 
 
 def check(data: Board | dict, assignment: Any = None) -> dict:
@@ -71,7 +75,7 @@ def blocker_status(data: Board | dict, assignment: Any = None) -> dict[str, dict
     asg = parse_assignment(board, assignment) if assignment is not None else board.assignment or {}
     totals = Totals(board, asg)
     return {b.id: {"assigned": totals.on[b.id], "marked": b.damage,
-                   "needs": max(0, b.toughness - b.damage), "lethal": totals.lethal(b)}
+                   "needs": totals.needs(b), "lethal": totals.lethal(b)}
             for b in board.blockers}
 
 
@@ -132,7 +136,7 @@ def _gate_problems(board: Board, a: Attacker, rid: str, gate, totals: Totals) ->
         if not totals.lethal(b):
             out.append(_problem("player_before_lethal", gate.rule, a, bid, target=rid,
                                 target_name=board.name_of(rid), blocker=bid, blocker_name=b.name,
-                                has=totals.on[bid], needs=b.toughness - b.damage,
+                                has=totals.on[bid], needs=totals.needs(b),
                                 marked=b.damage, deathtouch=a.has("deathtouch")))
     if gate.planeswalker:
         pw = board.thing(gate.planeswalker)

@@ -121,6 +121,9 @@ LETHAL_NOTES = {
     "already_lethal": N_("already has lethal damage marked: 0 more needed"),
     "marked": N_("toughness %(toughness)s − %(marked)s marked = %(needs)s"),
     "plain": N_("toughness %(toughness)s, nothing marked = %(needs)s"),
+    "power_marked": N_("lethal by power: power %(power)s − %(marked)s marked = %(needs)s"),
+    "power_plain": N_("lethal by power: power %(power)s, nothing marked = %(needs)s"),
+    "power_zero": N_("lethal by power: power %(power)s, so 1 damage is lethal"),
     "protection": N_("protection doesn’t change lethal"),
     "indestructible": N_("indestructible doesn’t change lethal"),
 }
@@ -132,6 +135,11 @@ def lethal_words(detail: dict, abilities=(), gettext=lambda text, **params: text
     reason = detail.get("reason")
     if reason in ("deathtouch", "already_lethal"):
         note = gettext(LETHAL_NOTES[reason])
+    elif reason == "power_minus_marked":  # Zilortha: lethal damage measured by power
+        variant = ("power_zero" if detail.get("power", 0) <= 0
+                   else "power_marked" if detail.get("marked") else "power_plain")
+        note = gettext(LETHAL_NOTES[variant], power=detail.get("power"),
+                       marked=detail.get("marked"), needs=detail.get("needs"))
     elif detail.get("marked"):
         note = gettext(LETHAL_NOTES["marked"], toughness=detail.get("toughness"),
                        marked=detail.get("marked"), needs=detail.get("needs"))

@@ -32,6 +32,9 @@ MAX_NAME = 60
 START_LIFE, MAX_POISON = 20, 9
 # 510.4: which combat damage step a board is; absent, every creature on it deals damage.
 DAMAGE_STEPS = ("first", "second")
+# Whose creatures have lethal damage measured by power rather than toughness (Zilortha, Strength
+# Incarnate: "creatures you control"): the attacking player's, the defending player's or both.
+SIDES = ("attacking", "defending")
 ID_PATTERN = r"^[A-Za-z0-9_-]{1,40}$"
 _ID = re.compile(ID_PATTERN)
 
@@ -107,6 +110,15 @@ class Board:
     life: int = START_LIFE
     poison: int = 0
     damage_step: str | None = None
+    lethal_by_power: frozenset[str] = frozenset()
+    # The defending player assigns the combat damage of each creature attacking them (not their
+    # planeswalkers or battles): Defensive Formation. Official rulings: they make trample's and
+    # the like's choices too, under the usual rules, so every legal split stays legal.
+    defending_player_assigns: bool = False
+
+    def by_power(self, c: Creature) -> bool:
+        """Whether lethal damage to ``c`` is measured by its power (Zilortha's controller's side)."""
+        return ("attacking" if isinstance(c, Attacker) else "defending") in self.lethal_by_power
 
     def creature(self, cid: str) -> Attacker | Blocker:
         return self._index()[cid]
@@ -184,7 +196,7 @@ def _list(value: Any, where: str, limit: int) -> list:
     return value
 
 
-def _creature_fields(raw: dict, where: str) -> dict:
+def _creature_fields(raw: dict, where: str, by_power: bool = False) -> dict:
     cid = _ident(raw["id"], f"{where}.id")
     abilities = []
     for i, word in enumerate(_list(raw.get("abilities", []), f"{where}.abilities", 20)):
@@ -198,14 +210,20 @@ def _creature_fields(raw: dict, where: str) -> dict:
             raise BoardError(f"{where}.colors[{i}]", f"unknown color {c!r}; known: {', '.join(COLORS)}")
         colors.append(c)
     toughness = _int(raw["toughness"], f"{where}.toughness", 1, MAX_NUMBER)
+    power = _int(raw["power"], f"{where}.power", -MAX_NUMBER, MAX_NUMBER)
     damage = _int(raw.get("damage", 0), f"{where}.damage", 0, MAX_NUMBER)
-    if damage >= toughness and "indestructible" not in abilities:
-        raise BoardError(f"{where}.damage", f"{damage} damage on toughness {toughness} means the "
-                         "creature has already died (704.5g) unless it is indestructible")
+    if "indestructible" not in abilities:
+        if by_power and damage >= max(power, 1):
+            raise BoardError(f"{where}.damage", f"{damage} damage on power {power} means the "
+                             "creature has already died (lethal damage is measured by its power "
+                             "here; 704.5g) unless it is indestructible")
+        if not by_power and damage >= toughness:
+            raise BoardError(f"{where}.damage", f"{damage} damage on toughness {toughness} means "
+                             "the creature has already died (704.5g) unless it is indestructible")
     return {
         "id": cid,
         "name": _text(raw.get("name", cid), f"{where}.name"),
-        "power": _int(raw["power"], f"{where}.power", -MAX_NUMBER, MAX_NUMBER),
+        "power": power,
         "toughness": toughness,
         "damage": damage,
         "abilities": frozenset(abilities),
@@ -216,7 +234,7 @@ def _creature_fields(raw: dict, where: str) -> dict:
 _CREATURE = {"id", "name", "power", "toughness", "damage", "abilities", "colors"}
 
 
-def _parse_attacker(raw: Any, where: str) -> Attacker:
+def _parse_attacker(raw: Any, where: str, by_power: bool = False) -> Attacker:
     raw = _obj(raw, where, _CREATURE | {"attacking", "blocked", "blocked_by"},
                {"id", "power", "toughness"})
     blocked_by = _list(raw.get("blocked_by", []), f"{where}.blocked_by", MAX_BLOCKERS)
@@ -229,13 +247,13 @@ def _parse_attacker(raw: Any, where: str) -> Attacker:
     attacking = raw.get("attacking", PLAYER)
     if attacking != PLAYER:
         attacking = _ident(attacking, f"{where}.attacking")
-    return Attacker(**_creature_fields(raw, where), attacking=attacking, blocked=blocked,
+    return Attacker(**_creature_fields(raw, where, by_power), attacking=attacking, blocked=blocked,
                     blocked_by=ids)
 
 
-def _parse_blocker(raw: Any, where: str) -> Blocker:
+def _parse_blocker(raw: Any, where: str, by_power: bool = False) -> Blocker:
     raw = _obj(raw, where, _CREATURE, {"id", "power", "toughness"})
-    return Blocker(**_creature_fields(raw, where))
+    return Blocker(**_creature_fields(raw, where, by_power))
 
 
 def _counters(raw: dict, where: str, key: str) -> tuple[int, bool]:
@@ -272,13 +290,26 @@ def _parse_step(raw: Any) -> str | None:
     raise BoardError("damage_step", f"must be {' or '.join(map(repr, DAMAGE_STEPS))}, not {raw!r}")
 
 
+def _parse_sides(raw: Any) -> frozenset[str]:
+    sides = _list(raw, "lethal_by_power", len(SIDES))
+    for i, side in enumerate(sides):
+        if side not in SIDES:
+            raise BoardError(f"lethal_by_power[{i}]", f"must be {' or '.join(map(repr, SIDES))}, "
+                             f"not {side!r}")
+    if len(set(sides)) != len(sides):
+        raise BoardError("lethal_by_power", "names the same side twice")
+    return frozenset(sides)
+
+
 def parse_board(data: Any) -> Board:
     """Validate a JSON-shaped board (DESIGN.md, "The rules core contract") into a :class:`Board`."""
     data = _obj(data, "", {"attackers", "blockers", "planeswalkers", "battles", "assignment",
-                           "player", "damage_step"}, {"attackers"})
-    attackers = tuple(_parse_attacker(a, f"attackers[{i}]")
+                           "player", "damage_step", "lethal_by_power",
+                           "defending_player_assigns"}, {"attackers"})
+    sides = _parse_sides(data.get("lethal_by_power", []))
+    attackers = tuple(_parse_attacker(a, f"attackers[{i}]", "attacking" in sides)
                       for i, a in enumerate(_list(data["attackers"], "attackers", MAX_ATTACKERS)))
-    blockers = tuple(_parse_blocker(b, f"blockers[{i}]")
+    blockers = tuple(_parse_blocker(b, f"blockers[{i}]", "defending" in sides)
                      for i, b in enumerate(_list(data.get("blockers", []), "blockers", MAX_BLOCKERS)))
     walkers = tuple(_parse_planeswalker(p, f"planeswalkers[{i}]") for i, p in
                     enumerate(_list(data.get("planeswalkers", []), "planeswalkers", MAX_PLANESWALKERS)))
@@ -287,13 +318,15 @@ def parse_board(data: Any) -> Board:
     if not attackers:
         raise BoardError("attackers", "must name at least one attacking creature")
     _check_ids(attackers, blockers, walkers, battles)
+    _check_by_power(sides, attackers, blockers)
     life, poison = _parse_player(data.get("player", {}))
     step = _parse_step(data.get("damage_step"))
     if step == "first" and not any(c.has("first_strike") or c.has("double_strike")
                                    for c in (*attackers, *blockers)):
         raise BoardError("damage_step", "is 'first', but no creature has first_strike or "
                          "double_strike, so there is no first-strike damage step (510.4)")
-    board = Board(attackers, blockers, walkers, battles, None, life, poison, step)
+    assigns = _bool(data.get("defending_player_assigns", False), "defending_player_assigns")
+    board = Board(attackers, blockers, walkers, battles, None, life, poison, step, sides, assigns)
     if "assignment" in data and data["assignment"] is not None:
         board = replace(board, assignment=parse_assignment(board, data["assignment"]))
     return board
@@ -318,7 +351,25 @@ def board_data(board: Board) -> dict:
     }
     if board.damage_step:
         data["damage_step"] = board.damage_step
+    if board.lethal_by_power:
+        data["lethal_by_power"] = [s for s in SIDES if s in board.lethal_by_power]
+    if board.defending_player_assigns:
+        data["defending_player_assigns"] = True
     return data
+
+
+def _check_by_power(sides: frozenset[str], attackers, blockers) -> None:
+    """Damage from infect or wither is -1/-1 counters, not marked damage: whether such damage can
+    be lethal by power (Zilortha) no ruling settles, so those boards aren't modelled."""
+    for side, foes, group in (("defending", attackers, "attackers"), ("attacking", blockers, "blockers")):
+        if side not in sides:
+            continue
+        for i, c in enumerate(foes):
+            if c.has("infect") or c.has("wither"):
+                raise BoardError(f"{group}[{i}].abilities", f"{c.name} deals damage as -1/-1 "
+                                 f"counters, and the {side} player's creatures have lethal damage "
+                                 "measured by power: no ruling settles how those meet, so this "
+                                 "board isn't modelled")
 
 
 def _check_ids(attackers, blockers, walkers, battles) -> None:

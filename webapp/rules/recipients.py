@@ -12,22 +12,32 @@ from dataclasses import dataclass, field, replace
 from .model import PLAYER, Attacker, Blocker, Board, Planeswalker
 
 
-def lethal_damage(blocker: Blocker, deathtouch: bool = False) -> int:
+def lethal_basis(creature: Attacker | Blocker, by_power: bool = False) -> int:
+    """The damage marked on a creature that destroys it (704.5g): its toughness, or where lethal
+    damage is measured by power (Zilortha, Strength Incarnate) its power, though a creature with
+    power 0 or less still needs 1 damage marked."""
+    return max(creature.power, 1) if by_power else creature.toughness
+
+
+def lethal_damage(blocker: Attacker | Blocker, deathtouch: bool = False, by_power: bool = False) -> int:
     """Damage a blocker still needs to be assigned to count as lethal (702.19b, 702.2c).
 
     Marked damage counts; with deathtouch any 1 is lethal; a creature already at lethal (an
     indestructible one with damage >= toughness) needs 0. Protection, indestructible and
-    prevention don't change it.
+    prevention don't change it. ``by_power``: measured against power, not toughness.
     """
-    if blocker.damage >= blocker.toughness:
+    basis = lethal_basis(blocker, by_power)
+    if blocker.damage >= basis:
         return 0
-    return 1 if deathtouch else blocker.toughness - blocker.damage
+    return 1 if deathtouch else basis - blocker.damage
 
 
-def lethal_reason(blocker: Blocker, deathtouch: bool) -> str:
-    if blocker.damage >= blocker.toughness:
+def lethal_reason(blocker: Blocker, deathtouch: bool, by_power: bool = False) -> str:
+    if blocker.damage >= lethal_basis(blocker, by_power):
         return "already_lethal"
-    return "deathtouch" if deathtouch else "toughness_minus_marked"
+    if deathtouch:
+        return "deathtouch"
+    return "power_minus_marked" if by_power else "toughness_minus_marked"
 
 
 @dataclass(frozen=True)
@@ -55,7 +65,7 @@ class Plan:
     gates: dict[str, Gate] = field(default_factory=dict)
     nothing_because: str | None = None
     chooser: str = "attacking_player"
-    chooser_rule: str = "510.1c"
+    chooser_rule: str | None = "510.1c"  # None: an effect (Defensive Formation), not a rule
     reach: dict[str, str] = field(default_factory=dict)  # recipient past the blockers -> rule
     # A blocked attacker that may assign its combat damage as though it weren't blocked (Thorn
     # Elemental): its two whole ways, (as blocked, as though unblocked), never mixed. Its
@@ -140,9 +150,15 @@ def _attacker_plan(board: Board, a: Attacker) -> Plan:
     return plan(recipients, gates, reach={rid: g.rule for rid, g in beyond})
 
 
-def _attacker_chooser(board: Board, a: Attacker) -> tuple[str, str]:
+def _attacker_chooser(board: Board, a: Attacker) -> tuple[str, str | None]:
+    """Who divides an attacker's damage: its controller (510.1b-c); the defending player when a
+    blocker has banding (702.22j) or an effect such as Defensive Formation gives them the
+    damage of creatures attacking them (no rule number: the card's own text; the split's rules
+    are the usual ones)."""
     if any(board.creature(b).has("banding") for b in a.blocked_by):
         return "defending_player", "702.22j"
+    if board.defending_player_assigns and a.attacking == PLAYER:
+        return "defending_player", None
     return "attacking_player", "510.1c" if a.blocked else "510.1b"
 
 

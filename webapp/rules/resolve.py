@@ -119,7 +119,8 @@ def default_assignment(board: Board) -> dict[str, dict[str, int]]:
             continue
         left, split = plan.assigns, {}
         for aid in plan.recipients:
-            split[aid] = min(left, lethal_damage(board.creature(aid), b.has("deathtouch")))
+            attacker = board.creature(aid)
+            split[aid] = min(left, lethal_damage(attacker, b.has("deathtouch"), board.by_power(attacker)))
             left -= split[aid]
         split[plan.recipients[0]] += left
         asg[b.id] = split
@@ -180,7 +181,7 @@ def resolve_step(board: Board, asg: dict[str, dict[str, int]]) -> dict:
             if event["lifelink"]:  # 702.15b: its controller gains that much life
                 gained["attacking_player" if isinstance(source, Attacker)
                        else "defending_player"] += n
-    creatures = {c.id: _creature_after(c, got[c.id], c.id in deathtouched)
+    creatures = {c.id: _creature_after(c, got[c.id], c.id in deathtouched, board.by_power(c))
                  for c in (*board.attackers, *board.blockers)}
     walkers = {p.id: _counters_after(p.loyalty, got[p.id]["loyalty_lost"], "704.5i", p)
                for p in board.planeswalkers}
@@ -204,16 +205,19 @@ def resolve_step(board: Board, asg: dict[str, dict[str, int]]) -> dict:
     }
 
 
-def _creature_after(c: Attacker | Blocker, got: dict[str, int], deathtouched: bool) -> dict:
+def _creature_after(c: Attacker | Blocker, got: dict[str, int], deathtouched: bool,
+                    by_power: bool = False) -> dict:
     """704.5f-h: 0 toughness (even indestructible), then lethal damage and deathtouch, which
-    indestructible survives (702.12b)."""
+    indestructible survives (702.12b). ``by_power``: lethal damage is measured by power
+    (Zilortha), and a creature with power 0 or less needs 1 damage marked."""
     counters = got["minus_counters"]
     damage = c.damage + got["damage_marked"]
     power, toughness = c.power - counters, c.toughness - counters
     if toughness <= 0:
         causes = ["zero_toughness"]
     else:
-        causes = ["lethal_damage"] * (damage >= toughness) + ["deathtouch"] * deathtouched
+        basis = max(power, 1) if by_power else toughness
+        causes = ["lethal_damage"] * (damage >= basis) + ["deathtouch"] * deathtouched
     dies = bool(causes) and (causes == ["zero_toughness"] or not c.has("indestructible"))
     return {"damage": damage, "minus_counters": counters, "power": power, "toughness": toughness,
             "dies": dies, "causes": [{"code": code, "rule": CAUSES[code]} for code in causes],
@@ -251,7 +255,7 @@ def next_board(board: Board, step: dict) -> tuple[Board | None, dict | None]:
     # indestructible creature's 999) nothing in a damage step changes.
     life = min(step["player"]["life"], MAX_NUMBER)
     return Board(attackers, blockers, walkers, battles, None, life, step["player"]["poison"],
-                 "second"), None
+                 "second", board.lethal_by_power, board.defending_player_assigns), None
 
 
 def _survivor(c: Attacker | Blocker, step: dict, gone: set[str]) -> Attacker | Blocker:

@@ -54,6 +54,15 @@ def _one_way_recipients(board: dict, a: dict) -> set[str]:
     return allowed
 
 
+def destroys(board: dict, side: str, creature: dict, damage: int) -> bool:
+    """Is this much damage marked on a creature enough to destroy it? Its toughness, or, when its
+    controller has Zilortha ("lethal damage dealt to creatures you control is determined by their
+    power rather than their toughness"), its power, though 0 power needs at least 1 damage."""
+    if side in board.get("lethal_by_power", []):
+        return damage >= 1 and damage >= creature["power"]
+    return damage >= creature["toughness"]
+
+
 def blocker_is_lethal(board: dict, blocker: dict, assignment: dict) -> bool:
     """702.19b: marked damage plus everything assigned to it this step; 702.2c deathtouch."""
     total = blocker.get("damage", 0)
@@ -62,7 +71,7 @@ def blocker_is_lethal(board: dict, blocker: dict, assignment: dict) -> bool:
         total += amount
         if amount >= 1 and "deathtouch" in a.get("abilities", []):
             return True
-    return total >= blocker["toughness"]
+    return destroys(board, "defending", blocker, total)
 
 
 def attacker_is_legal(board: dict, a: dict, assignment: dict) -> bool:
@@ -134,6 +143,7 @@ def score(board: dict, assignment: dict) -> tuple[int, int, int]:
     blockers = {b["id"]: b for b in board.get("blockers", [])}
     past = sum(n for split in assignment.values() for r, n in split.items() if r not in blockers)
     to_player = sum(split.get("player", 0) for split in assignment.values())
-    kills = sum(1 for b in blockers.values() if b.get("damage", 0) < b["toughness"]
+    kills = sum(1 for b in blockers.values()
+                if not destroys(board, "defending", b, b.get("damage", 0))
                 and blocker_is_lethal(board, b, assignment))
     return past, to_player, kills

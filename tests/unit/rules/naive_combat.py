@@ -149,15 +149,16 @@ def one_step(board: dict, assignment: dict) -> dict:
                         life += amount
     deaths, survivors = {}, {}
     for cid in marked:
-        c = things[cid][1]
+        group, c = things[cid]
         toughness = c["toughness"] - counters[cid]
         power = c["power"] - counters[cid]
         damage = c.get("damage", 0) + marked[cid]
+        side = "attacking" if group == "attackers" else "defending"
         why = []
         if toughness <= 0:
             why.append("zero_toughness")
         else:
-            if damage >= toughness:
+            if naive.destroys(board, side, {"power": power, "toughness": toughness}, damage):
                 why.append("lethal_damage")
             if cid in touched_by_deathtouch:
                 why.append("deathtouch")
@@ -182,7 +183,8 @@ def derive(board: dict, outcome: dict) -> dict | None:
     dead = set(outcome["deaths"])
     nxt = {"attackers": [], "blockers": [], "planeswalkers": [], "battles": [],
            "player": {"life": min(999, outcome["life"]), "poison": outcome["poison"]},
-           "damage_step": "second"}
+           "damage_step": "second",
+           **({"lethal_by_power": board["lethal_by_power"]} if board.get("lethal_by_power") else {})}
     for group in ("attackers", "blockers"):
         for c in board.get(group, []):
             if c["id"] in dead:

@@ -40,15 +40,34 @@ def _one_of(items: tuple):
     return st.sampled_from(items)
 
 
+SIDES = ((), ("defending",), ("attacking",), ("attacking", "defending"))
+_SIDES = st.sampled_from(SIDES[:2]) | st.sampled_from(SIDES)
+DAMAGE_AS_COUNTERS = ("infect", "wither")
+
+
+def _lethal_top(power: int, toughness: int, abilities, by_power: bool) -> int:
+    """The most damage a creature may have marked and still be on the board."""
+    basis = max(power, 1) if by_power else toughness
+    return basis + 1 if "indestructible" in abilities else basis - 1
+
+
+def _without_counters(creatures: list[dict]) -> None:
+    """Boards where damage as -1/-1 counters meets lethal damage by power are refused."""
+    for c in creatures:
+        c["abilities"] = [w for w in c["abilities"] if w not in DAMAGE_AS_COUNTERS]
+
+
 @st.composite
 def boards(draw, max_attackers=3, max_blockers=3, max_power=4):
+    sides = draw(_SIDES)
     n_blockers = draw(_between(0, max_blockers))
     blockers = []
     for i in range(n_blockers):
         toughness = draw(_between(1, 3))
+        power = draw(_between(0, 3))
         abilities = draw(_some(tuple(BLOCKER_ABILITIES), 2))
-        top = toughness + 1 if "indestructible" in abilities else toughness - 1
-        blockers.append({"id": f"b{i}", "name": f"Blocker {i}", "power": draw(_between(0, 3)),
+        top = _lethal_top(power, toughness, abilities, "defending" in sides)
+        blockers.append({"id": f"b{i}", "name": f"Blocker {i}", "power": power,
                          "toughness": toughness, "damage": draw(_between(0, top)),
                          "abilities": abilities + ["can_block_additional"]})
     planeswalkers = [{"id": "pw", "name": "Jace", "loyalty": draw(_between(1, 4)),
@@ -70,8 +89,14 @@ def boards(draw, max_attackers=3, max_blockers=3, max_power=4):
     for a in attackers:  # a board the core refuses: who chooses is not settled
         if banded & set(a["blocked_by"]):
             a["abilities"] = [w for w in a["abilities"] if w != "as_though_unblocked"]
-    return {"attackers": attackers, "blockers": blockers, "planeswalkers": planeswalkers,
-            "battles": battles}
+    board = {"attackers": attackers, "blockers": blockers, "planeswalkers": planeswalkers,
+             "battles": battles}
+    if "defending" in sides:  # only the defending side's lethal damage decides a split
+        _without_counters(attackers)
+        board["lethal_by_power"] = ["defending"]
+    if draw(_BOOL):  # Defensive Formation: another chooser, the same legal splits (its rulings)
+        board["defending_player_assigns"] = True
+    return board
 
 
 @st.composite
@@ -89,11 +114,12 @@ def boards_with_assignment(draw):
     return board, assignment
 
 
-def _combat_creature(draw, cid: str, max_power: int) -> dict:
+def _combat_creature(draw, cid: str, max_power: int, by_power: bool = False) -> dict:
     abilities = draw(_some(tuple(COMBAT_ABILITIES), 3))
     toughness = draw(_between(1, 4))
-    top = toughness + 1 if "indestructible" in abilities else toughness - 1
-    return {"id": cid, "name": cid.upper(), "power": draw(_between(-1, max_power)),
+    power = draw(_between(-1, max_power))
+    top = _lethal_top(power, toughness, abilities, by_power)
+    return {"id": cid, "name": cid.upper(), "power": power,
             "toughness": toughness, "damage": draw(_between(0, max(0, min(top, 2)))),
             "abilities": abilities, "colors": draw(_some(tuple(COMBAT_COLORS), 2))}
 
@@ -101,11 +127,13 @@ def _combat_creature(draw, cid: str, max_power: int) -> dict:
 @st.composite
 def combat_boards(draw, max_attackers=3, max_blockers=3, max_power=4):
     """Boards for resolving combat: both sides with first/double strike, deathtouch, infect,
-    wither, lifelink, indestructible, protection and colours; life and poison near losing."""
+    wither, lifelink, indestructible, protection and colours; life and poison near losing; lethal
+    damage measured by power on either side (Zilortha)."""
+    sides = draw(_SIDES)
     blockers = []
     n_blockers = draw(_between(0, max_blockers))
     for i in range(n_blockers):
-        b = _combat_creature(draw, f"b{i}", 3)
+        b = _combat_creature(draw, f"b{i}", 3, "defending" in sides)
         b["abilities"] = [w for w in b["abilities"] if "trample" not in w] + ["can_block_additional"]
         blockers.append(b)
     planeswalkers = [{"id": "pw", "name": "Jace", "loyalty": draw(_between(1, 4)),
@@ -115,7 +143,7 @@ def combat_boards(draw, max_attackers=3, max_blockers=3, max_power=4):
     targets = ("player",) + tuple(p["id"] for p in planeswalkers) + tuple(b["id"] for b in battles)
     attackers = []
     for i in range(draw(_between(1, max_attackers))):
-        a = _combat_creature(draw, f"a{i}", max_power)
+        a = _combat_creature(draw, f"a{i}", max_power, "attacking" in sides)
         a["attacking"] = draw(_one_of(targets))
         a["blocked_by"] = draw(_some(_BLOCKER_IDS[n_blockers], 2)) if blockers else []
         if not a["blocked_by"] and draw(_between(0, 4)) == 0:
@@ -125,4 +153,8 @@ def combat_boards(draw, max_attackers=3, max_blockers=3, max_power=4):
              "battles": battles}
     if draw(_BOOL):
         board["player"] = {"life": draw(_between(1, 8)), "poison": draw(_between(0, 9))}
+    if sides:
+        board["lethal_by_power"] = list(sides)
+        _without_counters(blockers if "attacking" in sides else [])
+        _without_counters(attackers if "defending" in sides else [])
     return board

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.rules import analyze, check, lethal_damage, parse_board
+from webapp.rules import analyze, check, lethal_damage, parse_board, resolve
 
 from .boards import attacker, bears, board, creature, force_of_nature
 
@@ -192,6 +192,79 @@ def test_another_attackers_deathtouch_damage_makes_a_shared_blocker_lethal():
     data = board([attacker("a1", "Assassin", 1, 1, "deathtouch", blocked_by=["b1"]),
                   attacker("a2", "Rhino", 4, 4, "trample", blocked_by=["b1"])], [wall])
     assert check(data, {"a1": {"b1": 1}, "a2": {"player": 4}})["legal"]
+
+
+# --- Zilortha, Strength Incarnate: lethal damage measured by power --------------------------------
+
+def zilortha_side(data, *sides):
+    return {**data, "lethal_by_power": list(sides)}
+
+
+def test_with_zilortha_on_the_defending_side_a_wall_needs_only_its_power():
+    data = zilortha_side(board([attacker("a1", "Colossal Dreadmaw", 6, 6, "trample", blocked_by=["b1"])],
+                               [creature("b1", "Wall of Wood", 0, 3)]), "defending")
+    detail = analyze(data)["creatures"]["a1"]["lethal_detail"]["b1"]
+    assert (detail["needs"], detail["reason"], detail["power"]) == (1, "power_minus_marked", 0)
+    assert check(data, {"a1": {"b1": 1, "player": 5}})["legal"]
+    problem, = check(data, {"a1": {"b1": 0, "player": 6}})["problems"]
+    assert (problem["code"], problem["params"]["needs"]) == ("player_before_lethal", 1)
+
+
+def test_zilortha_itself_needs_its_power_past_damage_already_marked():
+    zilortha = creature("b1", "Zilortha, Strength Incarnate", 7, 3, "trample", damage=3)
+    data = zilortha_side(board([attacker("a1", "Ghalta, Primal Hunger", 12, 12, "trample",
+                                         blocked_by=["b1"])], [zilortha]), "defending")
+    assert analyze(data)["creatures"]["a1"]["lethal"] == {"b1": 4}
+    assert not check(data, {"a1": {"b1": 3, "player": 9}})["legal"]
+
+
+def test_zilortha_on_the_attacking_side_changes_no_split_of_an_attacker():
+    data = zilortha_side(board([attacker("a1", "Zilortha, Strength Incarnate", 7, 3, "trample",
+                                         blocked_by=["b1"])], [creature("b1", "Wall", 0, 5)]),
+                         "attacking")
+    assert analyze(data)["creatures"]["a1"]["lethal"] == {"b1": 5}
+
+
+def test_deathtouch_is_still_lethal_at_1_with_lethal_damage_by_power():
+    data = zilortha_side(board([attacker("a1", "X", 4, 4, "trample", "deathtouch", blocked_by=["b1"])],
+                               [creature("b1", "Y", 5, 1)]), "defending")
+    assert analyze(data)["creatures"]["a1"]["lethal"] == {"b1": 1}
+
+
+def test_resolve_measures_death_by_power_and_a_zero_power_creature_by_1_damage():
+    data = zilortha_side(board([attacker("a1", "X", 5, 5, "trample", blocked_by=["b1", "b2"])],
+                               [creature("b1", "Zilortha, Strength Incarnate", 7, 3),
+                                creature("b2", "Wall", 0, 4)]), "defending")
+    step, = resolve(data, {"a1": {"b1": 4, "b2": 1}})["steps"]
+    assert not step["creatures"]["b1"]["dies"]  # 4 damage on a 7/3: alive by its power
+    assert step["creatures"]["b2"]["dies"]      # power 0: any 1 damage destroys it
+    assert step["creatures"]["b2"]["causes"] == [{"code": "lethal_damage", "rule": "704.5g"}]
+
+
+# --- Defensive Formation: the defending player assigns, under the usual rules -----------------------
+
+def test_defensive_formation_gives_the_split_to_the_defending_player_and_changes_no_legal_split():
+    plain = force_of_nature()
+    formation = {**plain, "defending_player_assigns": True}
+    entry = analyze(formation)["creatures"]["a1"]
+    assert (entry["chooser"], entry["chooser_rule"]) == ("defending_player", None)
+    assert analyze(formation)["legal_assignments"] == analyze(plain)["legal_assignments"]
+    assert check(formation, {"a1": {"b1": 8}})["legal"]  # all on one Bear: legal, Nia takes 0
+    assert not check(formation, {"a1": {"b1": 1, "b2": 1, "b3": 1, "player": 5}})["legal"]
+
+
+def test_defensive_formation_does_not_reach_a_creature_attacking_a_planeswalker():
+    data = {**board([attacker("a1", "Rhino", 4, 4, "trample", attacking="pw", blocked_by=["b1"])],
+                    bears("b1"), [{"id": "pw", "name": "Jace Beleren", "loyalty": 3}]),
+            "defending_player_assigns": True}
+    assert analyze(data)["creatures"]["a1"]["chooser"] == "attacking_player"
+
+
+def test_banding_keeps_its_own_rule_beside_defensive_formation():
+    data = {**board([attacker("a1", "Rhino", 4, 4, "trample", blocked_by=["b1"])],
+                    [creature("b1", "Mesa Pegasus", 1, 1, "banding")]),
+            "defending_player_assigns": True}
+    assert analyze(data)["creatures"]["a1"]["chooser_rule"] == "702.22j"
 
 
 # --- 702.19a trample on a blocker does nothing -----------------------------------------------------
