@@ -49,6 +49,9 @@ class Card(Strict):
     abilities: tuple[Ability, ...] = ()
     may_show: tuple[Ability, ...] = ()    # printed text that shows as these words on some boards
     not_modelled: str | None = None       # printed text the board format can't carry
+    # Printed "lethal damage dealt to creatures you control is determined by their power rather
+    # than their toughness" (Zilortha): a board showing it states lethal_by_power for its side.
+    lethal_by_power: bool = False
 
     def facts(self) -> dict:
         """The fields a board gives this creature."""
@@ -112,9 +115,11 @@ class Cards:
 
     def modelled(self) -> tuple[Card, ...]:
         """Real creatures whose combat text the board format carries, fit for any generated board:
-        not those whose text is a choice only its own practice idea teaches (as_though_unblocked)."""
+        not those whose text is a choice only its own practice idea teaches (as_though_unblocked),
+        nor one that changes lethal damage for its whole side (Zilortha)."""
         return tuple(c for c in self.creatures
-                     if c.not_modelled is None and not set(c.abilities) & OWN_IDEA)
+                     if c.not_modelled is None and not set(c.abilities) & OWN_IDEA
+                     and not c.lethal_by_power)
 
     def with_ability(self, word: str) -> tuple[Card, ...]:
         """Real creatures printed with this ability word."""
@@ -271,11 +276,28 @@ def board_problems(cards: Cards, board: dict) -> list[tuple[str, str, str]]:
                 out += [(str(creature.get("name", "")), f"{group}[{i}]", m)
                         for m in shown_problems(cards, creature)]
     out += _forbidden_blocks(board)
+    out += _unstated_lethal_by_power(cards, board)
     for group, known in (("planeswalkers", cards.walker), ("battles", cards.battle)):
         for i, thing in enumerate(board.get(group) or []):
             name = str(thing.get("name", "")) if isinstance(thing, dict) else ""
             if known(name) is None:
                 out.append((name, f"{group}[{i}]", f"{name!r} is not in {CARDS_FILE}"))
+    return out
+
+
+def _unstated_lethal_by_power(cards: Cards, board: dict) -> list[tuple[str, str, str]]:
+    """Zilortha on a board makes its controller's creatures die by their power: the board must
+    say so (`lethal_by_power`), or every lethal number it teaches is wrong."""
+    sides = board.get("lethal_by_power") or []
+    out = []
+    for group, side in (("attackers", "attacking"), ("blockers", "defending")):
+        for i, creature in enumerate(board.get(group) or []):
+            name = str(creature.get("name", "")) if isinstance(creature, dict) else ""
+            card = cards.creature(_COPY_LABEL.sub("", name).partition(" with ")[0])
+            if card is not None and card.lethal_by_power and side not in sides:
+                out.append((name, f"{group}[{i}]", f"{card.name} measures lethal damage to the "
+                            f"{side} player's creatures by their power: the board must say "
+                            f"lethal_by_power = [\"{side}\"]"))
     return out
 
 

@@ -484,7 +484,8 @@ def _lethal_rules(board: dict, analysis: dict, attacker: dict, only=None) -> lis
     rules = []
     if any(d["deathtouch"] and d["reason"] != "already_lethal" for d in details):
         rules.append("702.2c")
-    if any(d["reason"] == "already_lethal" or (d["reason"] == "toughness_minus_marked"
+    if any(d["reason"] == "already_lethal" or (d["reason"] in ("toughness_minus_marked",
+                                                               "power_minus_marked")
                                                and d["marked"]) for d in details):
         rules.append("120.6")
     return rules

@@ -313,6 +313,21 @@ def _unblocked_option(rng) -> Drawn:
     return Drawn({"attackers": [attacker], "blockers": blockers}, "a1", "player")
 
 
+def _by_power(rng) -> Drawn:
+    """Zilortha, Strength Incarnate blocks beside one or two other creatures of the defending
+    player: lethal damage to each of them is its power, not its toughness (a creature with power
+    0 still needs 1), now and then with damage already marked (below its power)."""
+    zilortha = next(c for c in default_cards().creatures if c.lethal_by_power)
+    blockers = [{"id": "b1", **zilortha.facts(), "damage": rng.choice((0, 0, 2, 3, 5))}]
+    for b in make_blockers(rng, rng.randint(1, 2)):
+        if b["name"] != zilortha.name:
+            blockers.append({**b, "id": f"b{len(blockers) + 1}", "damage": 0})
+    rng.shuffle(blockers)
+    attacker = _plain_attacker(rng, blockers, power=(5, 12), trample=True)
+    board = {"attackers": [attacker], "blockers": blockers, "lethal_by_power": ["defending"]}
+    return Drawn(board, "a1", "player")
+
+
 def _doubler(rng) -> Drawn:
     """A damage doubler or preventer beside the board: Torbran (a red source deals 2 more) or
     Healing Salve on a blocker (the next 3 prevented). Neither changes lethal damage (702.19b)."""
@@ -341,7 +356,8 @@ def asked(q: dict) -> tuple[str | None, str]:
 
 
 def _copy(board: dict) -> dict:
-    return {k: [dict(x) for x in v] if isinstance(v, list) else v for k, v in board.items()}
+    return {k: [dict(x) if isinstance(x, dict) else x for x in v] if isinstance(v, list) else v
+            for k, v in board.items()}
 
 
 def _abilities(thing: dict, drop=(), add=()) -> None:
@@ -491,6 +507,15 @@ def _power_gone(board, q):
     return out
 
 
+def _by_toughness(board, q):
+    """Zilortha forgotten: lethal damage read from toughness again."""
+    out = _copy(board)
+    out.pop("lethal_by_power", None)
+    for b in out["blockers"]:
+        b["damage"] = min(b.get("damage", 0), b["toughness"] - 1)
+    return out
+
+
 def _effect_counted(board, q):
     """The doubler or preventer counted in lethal damage: Torbran's 2 taken off what each
     blocker needs, Healing Salve's 3 added to what its blocker needs."""
@@ -524,4 +549,5 @@ IDEAS: dict[str, Idea] = {
     "infect": Idea(_with_infect, _printed),
     "banding": Idea(_banding, _no_banding, kinds=("assign",), ask=band_question),
     "unblocked_option": Idea(_unblocked_option, _blocked_stops_it),
+    "by_power": Idea(_by_power, _by_toughness),
 }

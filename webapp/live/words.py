@@ -217,10 +217,17 @@ def board_cards(board, names) -> list[dict]:
     attacked (None for the defending player); `target_kind` says which ("player",
     "planeswalker", "battle"). `life` is the defending player's life total when the board states
     one (`"player": {"life": N}`; otherwise None, and the player is drawn without a number).
+    A creature on a side whose lethal damage is measured by power (Zilortha) carries
+    `by_power`, and its card says so.
     """
+    sides = set(board.get("lethal_by_power") or ())
+
+    def shown(creature: dict, side: str) -> dict:
+        return {**creature, "by_power": True} if side in sides else creature
+
     walkers = {x["id"] for x in board.get("planeswalkers", [])}
-    things = {x["id"]: x for group in ("blockers", "planeswalkers", "battles")
-              for x in board.get(group, [])}
+    things = {x["id"]: x for group in ("planeswalkers", "battles") for x in board.get(group, [])}
+    things.update({x["id"]: shown(x, "defending") for x in board.get("blockers", [])})
     parsed = {a.id: a for a in parse_board({**board, "assignment": None}).attackers}
     life = (board.get("player") or {}).get("life")  # validated by parse_board
     out = []
@@ -228,7 +235,8 @@ def board_cards(board, names) -> list[dict]:
         target = attacker.get("attacking", "player")
         blockers = attacker.get("blocked_by", [])
         out.append({
-            "id": attacker["id"], "card": attacker, "label": names[attacker["id"]],
+            "id": attacker["id"], "card": shown(attacker, "attacking"),
+            "label": names[attacker["id"]],
             "target_label": names[target] if target in things
             else player_label(attacker, names, board),
             "target": things.get(target),

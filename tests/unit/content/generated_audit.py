@@ -29,8 +29,19 @@ RULE = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 
 
 def _things(board: dict) -> dict:
-    return {t["id"]: t for group in ("attackers", "blockers", "planeswalkers", "battles")
-            for t in board.get(group, [])}
+    """Everything on the board by id; a blocker whose lethal damage is measured by its power
+    (Zilortha on the defending side) carries `by_power`."""
+    by_power = "defending" in board.get("lethal_by_power", [])
+    out = {t["id"]: t for group in ("attackers", "planeswalkers", "battles")
+           for t in board.get(group, [])}
+    out.update({b["id"]: {**b, "by_power": by_power} for b in board.get("blockers", [])})
+    return out
+
+
+def basis(blocker: dict) -> int:
+    """What marked damage must reach to destroy it: toughness, or power (at least 1) with
+    Zilortha's "determined by their power rather than their toughness"."""
+    return max(blocker["power"], 1) if blocker.get("by_power") else blocker["toughness"]
 
 
 def _tramples(a: dict) -> bool:
@@ -47,14 +58,14 @@ def _dt(a: dict) -> bool:
 
 def need(blocker: dict, deathtouch: bool) -> int:
     """Lethal damage still needed (702.19b, 702.2c, 120.6), worked out from the board."""
-    if blocker.get("damage", 0) >= blocker["toughness"]:
+    if blocker.get("damage", 0) >= basis(blocker):
         return 0
-    return 1 if deathtouch else blocker["toughness"] - blocker.get("damage", 0)
+    return 1 if deathtouch else basis(blocker) - blocker.get("damage", 0)
 
 
 def _marked_decides(blocker: dict, deathtouch: bool) -> bool:
     marked = blocker.get("damage", 0)
-    return marked >= blocker["toughness"] or (marked > 0 and not deathtouch)
+    return marked >= basis(blocker) or (marked > 0 and not deathtouch)
 
 
 def target_kind(board: dict, a: dict) -> tuple[str, dict | None]:
@@ -228,7 +239,7 @@ def faults(q: dict) -> set[str]:
         numbers = _numbers(q["explanation"])
         if int(q["answer"]) not in numbers or (
                 _marked_decides(b, _dt(a)) and need(b, _dt(a)) and
-                not {b["toughness"], b.get("damage", 0)} <= numbers):
+                not {basis(b), b.get("damage", 0)} <= numbers):
             found.add("arithmetic")
     elif kind == "legal":
         result = check(board)

@@ -37,6 +37,7 @@ EXPECTED_ORDER = [
     "trample-gained-or-lost",
     "history",
     "as-though-unblocked",
+    "lethal-by-power",
 ]
 
 
