@@ -14,7 +14,7 @@ def test_lessons_and_steps_are_found_by_id(curriculum):
     assert curriculum.after("force-of-nature").id == "two-blockers"
     assert curriculum.after("history").id == "as-though-unblocked"
     assert curriculum.after("as-though-unblocked").id == "lethal-by-power"
-    assert curriculum.after("lethal-by-power") is None
+    assert curriculum.after("another-player-assigns") is None
     assert lesson.step("most-practice").type == "practice"
     assert lesson.step_index("the-classic") == 0
     with pytest.raises(KeyError):

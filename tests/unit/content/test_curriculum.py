@@ -38,6 +38,7 @@ EXPECTED_ORDER = [
     "history",
     "as-though-unblocked",
     "lethal-by-power",
+    "another-player-assigns",
 ]
 
 
