@@ -123,3 +123,34 @@ def test_a_judge_gives_the_trampler_thorn_elementals_choice_and_sends_all_of_it_
     expect(page.locator("#verdict")).to_contain_text("Not legal")
     expect(page.locator("#verdict")).to_contain_text("can’t assign damage to the defending player yet")
     assert_no_violations(page)
+
+
+def test_a_judge_puts_zilortha_beside_the_combat_and_a_bear_needs_its_power(page: Page, shot):
+    """Zilortha ticked for the defending player: a Bear made 1/2 needs 1 (its power), the card
+    says lethal damage is its power, and dealing 1 destroys it; Defensive Formation ticked as
+    well says who splits the damage."""
+    page.goto("/sandbox")
+    page.get_by_text("Edit the board").click()
+    bear = page.get_by_role("group", name="Grizzly Bears 1")
+    bear.get_by_label("Power").fill("1")
+    bear.get_by_label("Power").press("Tab")
+    expect(page.locator('#assign [data-card="b1"]')).to_contain_text("1/2")
+    page.get_by_role("checkbox", name="The defending player controls Zilortha, Strength "
+                                      "Incarnate").check()
+    expect(page.locator("#note-a1--b1")).to_contain_text("lethal by power: power 1, nothing marked = 1")
+    expect(page.locator('#assign [data-card="b1"]')).to_contain_text(
+        "Lethal damage: its power, not its toughness")
+    page.get_by_role("slider", name="To Grizzly Bears 1").fill("1")
+    page.get_by_role("slider", name="To Grizzly Bears 2").fill("2")
+    page.get_by_role("slider", name="To Grizzly Bears 3").fill("2")
+    page.get_by_role("slider", name="To the defending player").fill("3")
+    expect(page.locator("#verdict")).to_contain_text("Legal")
+    expect(page.locator("#verdict")).not_to_contain_text("Not legal")
+    page.get_by_role("button", name="Deal the damage").click()
+    expect(page.locator("#outcome")).to_contain_text("The defending player’s life: 20 → 17.")
+    expect(page.locator('#outcome [data-card="b1"]')).to_contain_text("dies")
+    page.get_by_role("checkbox", name="The defending player controls Defensive Formation").check()
+    expect(page.locator("#att-a1")).to_contain_text("Defensive Formation: the defending player "
+                                                    "decides how this damage is split")
+    shot("sandbox-zilortha-formation", page)
+    assert_no_violations(page)

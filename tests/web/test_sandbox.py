@@ -129,6 +129,31 @@ def test_lethal_notes_explain_marked_damage_deathtouch_and_protection(client):
     assert "toughness 2 − 1 marked = 1" in html
 
 
+def test_cards_beside_the_combat_change_lethal_damage_and_who_splits_and_travel_in_the_link(client):
+    html = client.get("/sandbox").get_data(as_text=True)
+    html = press(client, html, "update", effect="purple_dragon")  # bad input first: dropped
+    assert 'name="effect" value="zilortha_defending" checked' not in html
+    assert verdict_of(html).startswith("No damage placed yet")
+    html = press(client, html, "update", effect="zilortha_defending",
+                 **{"blocker-0-power": "0", "blocker-0-toughness": "3", "blocker-1-power": "1",
+                    "blocker-1-toughness": "4"})
+    assert 'name="effect" value="zilortha_defending" checked' in html
+    assert "lethal by power: power 0, so 1 damage is lethal" in html
+    assert "lethal by power: power 1, nothing marked = 1" in html
+    assert "Lethal damage: its power, not its toughness" in html
+    html = press(client, html, "best")  # 1 + 1 + 2 on the blockers, 4 past them
+    assert slider_values(html) == {"dmg:a1:b1": 1, "dmg:a1:b2": 1, "dmg:a1:b3": 2,
+                                   "dmg:a1:player": 4}
+    assert verdict_of(html).startswith("✓ Legal")
+    html = press(client, html, "update", effect="defensive_formation")
+    assert "Defensive Formation: the defending player decides how this damage is split" in html
+    link = unescape(re.search(r'id="board-link" class="link-field" readonly value="([^"]+)"',
+                              html).group(1))
+    again = client.get(link.removeprefix("http://localhost")).get_data(as_text=True)
+    assert 'name="effect" value="defensive_formation" checked' in again
+    assert 'name="effect" value="zilortha_defending" checked' not in again  # unticked above
+
+
 def test_a_board_the_rules_reject_shows_why_instead_of_failing(client):
     html = client.get("/sandbox").get_data(as_text=True)
     html = press(client, html, "update", **{"blocker-0-damage": "5"})
@@ -320,6 +345,7 @@ def test_a_link_reads_back_as_the_board_it_was_made_from(assignment):
     board = sandbox_state.default_board()
     board["blockers"][1].update(damage=1, abilities=["deathtouch"], removed=True)
     board["planeswalkers"] = [{"id": "pw1", "name": "Jace", "loyalty": 4, "removed_from_combat": True}]
+    board["effects"] = ["zilortha_defending", "defensive_formation"]
     board["assignment"] = assignment
     back = sandbox_state.decode(sandbox_state.encode(board))
     assert back == {**board, "assignment": {a: row for a, row in assignment.items() if row}}

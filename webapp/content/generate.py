@@ -444,6 +444,16 @@ def _describe(board: dict) -> str:
                             loyalty=w["loyalty"]))
     for t in board.get("battles", []):
         parts.append(_("%(name)s has defense %(defense)s.", name=t["name"], defense=t["defense"]))
+    sides = board.get("lethal_by_power") or ()
+    if "defending" in sides:
+        parts.append(_("Nia controls Zilortha, Strength Incarnate: lethal damage to her "
+                       "creatures is measured by their power, not their toughness."))
+    if "attacking" in sides:
+        parts.append(_("Alice controls Zilortha, Strength Incarnate: lethal damage to her "
+                       "creatures is measured by their power, not their toughness."))
+    if board.get("defending_player_assigns"):
+        parts.append(_("Nia controls Defensive Formation: she assigns the combat damage of each "
+                       "creature attacking her."))
     parts.append(_("Alice is attacking; Nia is defending. It is the combat damage step."))
     return _sentences(parts)
 

@@ -19,6 +19,9 @@ from ...content.fields import SliderError, posted, read_split
 from ...rules import ABILITIES, COLORS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER
 
 LINK_LIMIT = 4000  # characters of the link parameter we are willing to read
+# Cards beside the combat that change it, as the board format says them (docs/board-format.md):
+# Zilortha on either side (lethal_by_power), Defensive Formation (defending_player_assigns).
+EFFECTS = ("zilortha_defending", "zilortha_attacking", "defensive_formation")
 _ID_RE = re.compile(ID_PATTERN)
 
 
@@ -44,7 +47,7 @@ def default_board() -> dict:
         "attackers": [{"id": "a1", "name": "Force of Nature", "power": 8, "toughness": 8,
                        "abilities": ["trample"], "colors": ["green"], "attacking": "player",
                        "blocked_by": ["b1", "b2", "b3"]}],
-        "blockers": bears, "planeswalkers": [], "battles": [],
+        "blockers": bears, "planeswalkers": [], "battles": [], "effects": [],
         "assignment": {"a1": {}},
     }
 
@@ -69,6 +72,8 @@ def _compact(board: dict) -> dict:
                  for item in board[kind]]
         if items:
             out[kind] = items
+    if board.get("effects"):
+        out["effects"] = list(board["effects"])
     if any(board["assignment"].values()):
         out["assignment"] = board["assignment"]
     return out
@@ -110,6 +115,7 @@ def _fields(data: dict) -> list[tuple[str, object]]:
                     pairs += [(f"{prefix}-{n}-removed", "on")] if value is True else []
                 else:
                     pairs.append((f"{prefix}-{n}-{key}", value))
+    pairs += [("effect", e) for e in data.get("effects", [])]
     for attacker, split in data.get("assignment", {}).items():
         pairs += [(f"dmg:{attacker}:{recipient}", amount) for recipient, amount in split.items()]
     return pairs
@@ -140,7 +146,11 @@ def to_core(board: dict) -> dict:
     """The contract's board, without the assignment (the sliders are checked apart from it):
     removed blockers are gone; an attacker whose blockers all left stays blocked (702.19d)."""
     present = {b["id"] for b in board["blockers"] if not b["removed"]}
+    effects = board.get("effects", ())
+    sides = [side for side in ("attacking", "defending") if f"zilortha_{side}" in effects]
     return {
+        **({"lethal_by_power": sides} if sides else {}),
+        **({"defending_player_assigns": True} if "defensive_formation" in effects else {}),
         "attackers": [
             {"id": a["id"], "name": a["name"], "power": a["power"], "toughness": a["toughness"],
              "abilities": list(a["abilities"]), "colors": list(a["colors"]),
@@ -253,7 +263,8 @@ def from_form(form, names: dict[str, str]) -> dict:
     and colours are dropped (the page can't show them). Ranges are left to the core, which says what is wrong.
     Slider fields are the exception: they are read as on every surface (`_assignment`), and one
     that can't be read raises SliderError."""
-    board = {"attackers": [], "blockers": [], "planeswalkers": [], "battles": [], "assignment": {}}
+    board = {"attackers": [], "blockers": [], "planeswalkers": [], "battles": [], "assignment": {},
+             "effects": [e for e in EFFECTS if e in form.getlist("effect")]}
     for get, getlist, bid in _rows(form, "blockers"):
         board["blockers"].append({
             "id": bid, "name": _name(get("name"), names.get("blocker", bid)),
