@@ -42,6 +42,9 @@ class Misreading:
     sentence: str
     misread: Callable[[dict, str], list[dict]]  # (board, creature id) -> misread boards ([] = n/a)
     split_sentence: str | None = None  # the same misreading seen in a split (no number in it)
+    # Its sentence says lethal damage comes from toughness: never named on a board where the
+    # defending side's lethal damage is measured by power (Zilortha), where that would be wrong.
+    by_toughness: bool = False
 
 
 def _attacker(board: dict, cid: str) -> dict | None:
@@ -245,12 +248,26 @@ def _blocker_power(board, attacker):
     return bool(changed)
 
 
+def _by_toughness(board: dict, cid: str) -> list[dict]:
+    """Zilortha forgotten: the defending side's lethal damage read from toughness again."""
+    if "defending" not in board.get("lethal_by_power", []):
+        return []
+    misread = copy.deepcopy(board)
+    misread["lethal_by_power"] = [s for s in board["lethal_by_power"] if s != "defending"]
+    return [misread]
+
+
 def _simple(change) -> Callable[[dict, str], list[dict]]:
     return lambda board, cid: _changed(board, cid, change)
 
 
 # In order: when two misreadings give the same number, the first (more specific) one is named.
 _MISREADINGS: tuple[Misreading, ...] = (
+    Misreading("lethal_by_toughness", "702.19b", N_(
+        "%(said)s is what you get by measuring the blockers’ lethal damage by their toughness. "
+        "The defending player controls Zilortha, so their creatures’ lethal damage is their "
+        "power (at least 1), less damage already marked."),
+        _by_toughness),
     Misreading("unblocked_choice_forgotten", "510.1b", N_(
         "%(said)s is what you get if %(creature)s had to assign its damage like any blocked "
         "creature. It may instead assign all of it as though it weren’t blocked: all to what it "
@@ -263,11 +280,11 @@ _MISREADINGS: tuple[Misreading, ...] = (
     Misreading("deathtouch_ignored", "702.2c", N_(
         "%(said)s is what you get by assigning each blocker its whole toughness. %(creature)s has "
         "deathtouch, so 1 damage to a blocker is already lethal."),
-        _simple(_without_ability("deathtouch"))),
+        _simple(_without_ability("deathtouch")), by_toughness=True),
     Misreading("marked_forgotten", "702.19b", N_(
         "%(said)s is what you get if the damage already marked on the blockers didn’t count. It "
         "does: a damaged blocker needs only its toughness minus the damage it has."),
-        _simple(_wipe_marks(only_lethal=False))),
+        _simple(_wipe_marks(only_lethal=False)), by_toughness=True),
     Misreading("other_attackers_ignored", "702.19b", N_(
         "%(said)s is what you get if %(creature)s had to kill a shared blocker alone. Damage the "
         "other attacker assigns to it in the same step counts toward lethal."),
@@ -276,7 +293,7 @@ _MISREADINGS: tuple[Misreading, ...] = (
         "%(said)s is what you get if protection or indestructible made lethal damage out of reach. "
         "Lethal damage comes from toughness and marked damage only; protection and indestructible "
         "change what happens to the damage, not how much must be assigned."),
-        _simple(_unkillable)),
+        _simple(_unkillable), by_toughness=True),
     Misreading("protected_skipped", "702.19b", N_(
         "%(said)s is what you get if a blocker with protection or indestructible could be passed "
         "over. It is still blocking, so it too needs lethal damage assigned first."),
@@ -337,7 +354,7 @@ _MISREADINGS: tuple[Misreading, ...] = (
     Misreading("blocker_power_as_toughness", "702.19b", N_(
         "%(said)s is what you get if a blocker’s power were the damage that destroys it. Lethal "
         "damage comes from its toughness, the second number, less any damage already marked."),
-        _simple(_blocker_power)),
+        _simple(_blocker_power), by_toughness=True),
     Misreading("power_toughness_swapped", "208.1", N_(
         "%(said)s is what you get by reading power and toughness the wrong way round. In 6/4 the "
         "first number, power, is the damage the creature deals; the second, toughness, is how "
@@ -348,6 +365,10 @@ _MISREADINGS: tuple[Misreading, ...] = (
 # The same misreadings seen in a split: said without a number (a nudge must not give the answer
 # away), each with the rule of its number sentence.
 SPLIT_SENTENCES = {
+    "lethal_by_toughness": N_(
+        "Your split measures a blocker’s lethal damage by its toughness. The defending player "
+        "controls Zilortha, so their creatures’ lethal damage is their power (at least 1), less "
+        "damage already marked."),
     "unblocked_choice_forgotten": N_(
         "Your split treats %(creature)s like any blocked creature. It may instead assign all of "
         "its damage as though it weren’t blocked: all to what it attacks, none to its blockers."),
@@ -408,6 +429,13 @@ MISREADINGS: tuple[Misreading, ...] = tuple(
 BY_CODE = {m.code: m for m in MISREADINGS}
 
 
+def _applicable(board: dict) -> tuple[Misreading, ...]:
+    """The misreadings whose sentences are true of this board's rules."""
+    if "defending" in board.get("lethal_by_power", []):
+        return tuple(m for m in MISREADINGS if not m.by_toughness)
+    return MISREADINGS
+
+
 def _filled(board: dict) -> dict:
     """A copy with the contract's optional fields written out, so a change can read them."""
     full = copy.deepcopy(board)
@@ -431,7 +459,7 @@ def misread_numbers(board: dict, creature: str, recipient: str = "player") -> di
     right = most(board, creature, recipient)
     board = _filled(board)
     out: dict[int, Misreading] = {}
-    for misreading in MISREADINGS:
+    for misreading in _applicable(board):
         for misread in misreading.misread(board, creature):
             try:
                 number = most(misread, creature, recipient)
@@ -493,7 +521,7 @@ def explain_split(board: dict, split: dict, *, goal: str = "legal", creature: st
     ids = [creature] if creature else [a["id"] for a in board.get("attackers", [])
                                        if a["id"] in split]
     loose = None
-    for misreading in MISREADINGS:
+    for misreading in _applicable(board):
         if misreading.split_sentence is None:
             continue
         for cid in ids:
@@ -521,7 +549,7 @@ def plausible_splits(question):
     board = _filled(question.board)
     fixed = question.fixed or {}
     ids = [question.creature] if question.creature else [a["id"] for a in board["attackers"]]
-    for misreading in MISREADINGS:
+    for misreading in _applicable(board):
         for cid in ids:
             for misread in misreading.misread(board, cid):
                 present = {a["id"] for a in misread["attackers"]}

@@ -172,3 +172,15 @@ def test_reading_power_and_toughness_the_wrong_way_round_is_named():
 def test_a_board_of_squares_has_no_swapped_reading():
     board = {"attackers": [wurm(power=4, blocked_by=(), abilities=[])], "blockers": []}
     assert "power_toughness_swapped" not in {m.code for m in misread_numbers(board, "a1").values()}
+
+
+def test_zilortha_forgotten_is_named_and_toughness_sentences_are_never_said_under_it():
+    """With Zilortha on the defending side, 5 past Zilortha (7/3) is lethal read by toughness;
+    the sentences that say lethal damage comes from toughness are never named on such a board."""
+    zilortha = bears(name="Zilortha, Strength Incarnate", power=7, toughness=3, damage=0)
+    board = {"attackers": [wurm(power=8)], "blockers": [zilortha], "lethal_by_power": ["defending"]}
+    assert diagnose(board, "a1", "player", 5).code == "lethal_by_toughness"
+    marked = {**board, "blockers": [{**zilortha, "damage": 2}]}
+    named = {m.code for m in misread_numbers(marked, "a1").values()}
+    assert "lethal_by_toughness" in named and "marked_forgotten" not in named
+    assert not named & {m.code for m in MISREADINGS if m.by_toughness}

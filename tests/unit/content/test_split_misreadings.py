@@ -23,6 +23,10 @@ MOST = {"goal": "most", "creature": "a1", "recipient": "player"}
 
 # code -> (board, the learner's split, the goal)
 CASES = {
+    "lethal_by_toughness": (  # Zilortha on Nia's side: a 1/4 blocker needs 1, not 4
+        {"attackers": [wurm()], "blockers": [bears(power=1, toughness=4)],
+         "lethal_by_power": ["defending"]},
+        {"a1": {"b1": 4, "player": 2}}, MOST),
     "unblocked_choice_forgotten": (  # Thorn Elemental with Rancor, trample's way: 9 is the most
         {"attackers": [wurm(power=9, abilities=["trample", "as_though_unblocked"])],
          "blockers": [bears(toughness=3)]},
