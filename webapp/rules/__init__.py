@@ -15,12 +15,12 @@ from .analyze import analyze
 from .check import blocker_status, check
 from .fit import fit
 from .model import (ABILITIES, COLORS, DAMAGE_STEPS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER,
-                    MAX_POISON, PLAYER, SIDES, START_LIFE, Attacker, Battle, Blocker, Board, BoardError,
-                    Planeswalker, board_data, parse_assignment, parse_board)
+                    MAX_POISON, PLAYER, SIDES, START_LIFE, Attacker, Battle, Blocker, Board,
+                    BoardError, Planeswalker, board_data, parse_assignment, parse_board)
 from .recipients import lethal_damage
 from .resolve import resolve
 
 __all__ = ["ABILITIES", "blocker_status", "COLORS", "DAMAGE_STEPS", "ID_PATTERN", "LIMITS", "MAX_NAME",
-           "MAX_NUMBER", "MAX_POISON", "PLAYER", "SIDES", "START_LIFE", "Attacker", "Battle", "Blocker", "Board",
-           "BoardError", "Planeswalker", "analyze", "board_data", "check", "fit", "lethal_damage",
+           "MAX_NUMBER", "MAX_POISON", "PLAYER", "SIDES", "START_LIFE", "Attacker", "Battle",
+           "Blocker", "Board", "BoardError", "Planeswalker", "analyze", "board_data", "check", "fit", "lethal_damage",
            "parse_assignment", "parse_board", "resolve"]

@@ -229,7 +229,8 @@ class _Solver:
         for plan in plans:
             for rid in plan.recipients:
                 thing = board.thing(rid) if rid != PLAYER else None
-                needs = isinstance(thing, Blocker) and lethal_damage(thing, False, board.by_power(thing))
+                needs = isinstance(thing, Blocker) and lethal_damage(thing, False,
+                                                                     board.by_power(thing))
                 if needs:
                     self._track(rid, needs, True)
             for way in (plan, *(plan.choices or ())):

@@ -117,7 +117,7 @@ class Board:
     defending_player_assigns: bool = False
 
     def by_power(self, c: Creature) -> bool:
-        """Whether lethal damage to ``c`` is measured by its power (Zilortha's controller's side)."""
+        """Whether lethal damage to ``c`` is measured by its power (its controller has Zilortha)."""
         return ("attacking" if isinstance(c, Attacker) else "defending") in self.lethal_by_power
 
     def creature(self, cid: str) -> Attacker | Blocker:
@@ -361,7 +361,8 @@ def board_data(board: Board) -> dict:
 def _check_by_power(sides: frozenset[str], attackers, blockers) -> None:
     """Damage from infect or wither is -1/-1 counters, not marked damage: whether such damage can
     be lethal by power (Zilortha) no ruling settles, so those boards aren't modelled."""
-    for side, foes, group in (("defending", attackers, "attackers"), ("attacking", blockers, "blockers")):
+    for side, foes, group in (("defending", attackers, "attackers"),
+                              ("attacking", blockers, "blockers")):
         if side not in sides:
             continue
         for i, c in enumerate(foes):

@@ -19,7 +19,8 @@ def lethal_basis(creature: Attacker | Blocker, by_power: bool = False) -> int:
     return max(creature.power, 1) if by_power else creature.toughness
 
 
-def lethal_damage(blocker: Attacker | Blocker, deathtouch: bool = False, by_power: bool = False) -> int:
+def lethal_damage(blocker: Attacker | Blocker, deathtouch: bool = False,
+                  by_power: bool = False) -> int:
     """Damage a blocker still needs to be assigned to count as lethal (702.19b, 702.2c).
 
     Marked damage counts; with deathtouch any 1 is lethal; a creature already at lethal (an

@@ -120,7 +120,8 @@ def default_assignment(board: Board) -> dict[str, dict[str, int]]:
         left, split = plan.assigns, {}
         for aid in plan.recipients:
             attacker = board.creature(aid)
-            split[aid] = min(left, lethal_damage(attacker, b.has("deathtouch"), board.by_power(attacker)))
+            split[aid] = min(left, lethal_damage(attacker, b.has("deathtouch"),
+                                                 board.by_power(attacker)))
             left -= split[aid]
         split[plan.recipients[0]] += left
         asg[b.id] = split
