@@ -80,6 +80,24 @@ def test_a_block_protection_allows_passes():
     assert board_problems(default_cards(), {"attackers": [CRUSADER], "blockers": [ogre]}) == []
 
 
+ZILORTHA = {"id": "z", "name": "Zilortha, Strength Incarnate", "power": 7, "toughness": 3,
+            "colors": ["red", "green"], "abilities": ["trample"]}
+
+
+@pytest.mark.parametrize("board, where", [
+    ({"attackers": [{**bears(id="a1"), "blocked_by": ["z"]}], "blockers": [ZILORTHA]},
+     "blockers[0]"),
+    ({"attackers": [{**ZILORTHA, "blocked_by": ["b1"]}], "blockers": [bears()],
+      "lethal_by_power": ["defending"]}, "attackers[0]"),  # the wrong side said
+])
+def test_zilortha_on_a_board_that_doesnt_say_lethal_by_power_for_its_side_is_refused(board, where):
+    problems = board_problems(default_cards(), board)
+    assert [w for _, w, _ in problems] == [where] and "lethal_by_power" in problems[0][2]
+    side = "defending" if where.startswith("blockers") else "attacking"
+    assert board_problems(default_cards(), {**board, "lethal_by_power": [side]}) == []
+    assert default_cards().creature("Zilortha, Strength Incarnate") not in default_cards().modelled()
+
+
 def test_the_shipped_lessons_and_bank_name_real_cards_truly():
     assert folder_problems(DEFAULT_LESSONS_DIR) == []
 
