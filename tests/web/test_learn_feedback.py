@@ -95,3 +95,15 @@ def test_a_right_split_is_praised_with_each_blockers_lethal(client, lesson_id, s
     assert "Right!" in html
     if step.board_data().get("blockers"):
         assert "lethal for it is" in html
+
+
+def test_a_right_split_on_a_lesson_step_and_on_a_practice_board_says_its_reasons_alike(client):
+    """One macro (_question.html split_result): a right split on a lesson's practice step lists
+    each blocker's damage against its lethal damage under the same heading a practice board's
+    words use, not a bare list."""
+    step = CURRICULUM.lesson("lethal-by-power").step("rhinos-zilortha-free")
+    html = answer_page(client, "lethal-by-power", step.id, right_answer(step))
+    assert "Right!" in html
+    said = text(html)
+    assert "Each blocker’s damage against the lethal damage it needs:" in said
+    assert "lethal by power: power 7, nothing marked = 7" in said

@@ -485,6 +485,7 @@ def _feedback(item, stored, names) -> dict:
     if out["goal"] == "exact":  # banding's "keep it alive": the amount asked, no lethal sums
         return out
     out["reasons"] = reasons.predict_reasons(item.board, names, item)
+    out["reasons_kind"] = "where"
     if q["type"] == "number" and not stored.correct:
         out["misreading"] = reasons.misreading(item.board, item, out["params"])
     elif q["type"] == "assign" and not stored.correct:
