@@ -310,7 +310,7 @@ def test_a_player_completes_a_lesson_added_for_issue_13(page: Page, lesson_id, s
 
 ISSUE_21_LESSONS = ("regenerated-blocker", "changes-between-steps", "walker-loyalty-between-steps",
                     "trample-gained-or-lost", "as-though-unblocked", "lethal-by-power",
-                    "another-player-assigns", "doublers-and-preventers")
+                    "another-player-assigns", "doublers-and-preventers", "shared-blockers")
 
 
 @pytest.mark.parametrize("lesson_id", ISSUE_21_LESSONS)
@@ -318,7 +318,8 @@ def test_a_player_completes_a_lesson_added_for_issue_21(page: Page, lesson_id, s
     """The judge topics of issue 21 (regeneration, changes between the damage steps, loyalty
     lowered by first strike, trample gained or lost after blocks, "as though it weren't
     blocked", lethal damage by power, the defending player assigning, who orders two effects on
-    one damage event), every step answered right."""
+    one damage event, another attacker's deathtouch making a shared blocker lethal), every step
+    answered right."""
     page.goto("/learn")
     complete_lesson(page, lesson_id, use_mouse=False)
     expect(lesson_item(page, lesson_id)).to_contain_text("Done")
