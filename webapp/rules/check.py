@@ -8,7 +8,7 @@ from typing import Any
 from . import messages
 from .model import (PLAYER, Attacker, Battle, Blocker, Board, BoardError, Planeswalker,
                     parse_assignment, parse_board)
-from .recipients import NOTHING_RULE, Plan, lethal_basis, may_decline, plan_for
+from .recipients import NOTHING_RULE, Plan, lethal_damage, may_decline, plan_for
 
 # Every rule number the engine can name in its answers (problems, gates, who chooses; and what
 # resolve.py says damage does and who dies): pages explain each one (lessons/rules.toml), and a
@@ -40,7 +40,7 @@ class Totals:
     def needs(self, blocker: Blocker) -> int:
         """Lethal damage to assign before any from this board: toughness (or power, 702.19b with
         Zilortha) minus what is marked."""
-        return max(0, lethal_basis(blocker, self.board.by_power(blocker)) - blocker.damage)
+        return lethal_damage(blocker, False, self.board.by_power(blocker))
 
     def lethal(self, blocker: Blocker) -> bool:
         return blocker.id in self.deathtouched or self.on[blocker.id] >= self.needs(blocker)

@@ -35,6 +35,14 @@ DAMAGE_STEPS = ("first", "second")
 # Whose creatures have lethal damage measured by power rather than toughness (Zilortha, Strength
 # Incarnate: "creatures you control"): the attacking player's, the defending player's or both.
 SIDES = ("attacking", "defending")
+
+
+def lethal_basis(power: int, toughness: int, by_power: bool = False) -> int:
+    """The damage marked on a creature that destroys it (704.5g): its toughness, or where lethal
+    damage is measured by power (Zilortha, Strength Incarnate) its power, though a creature with
+    power 0 or less still needs 1 damage marked (its rulings)."""
+    return max(power, 1) if by_power else toughness
+
 ID_PATTERN = r"^[A-Za-z0-9_-]{1,40}$"
 _ID = re.compile(ID_PATTERN)
 
@@ -212,12 +220,12 @@ def _creature_fields(raw: dict, where: str, by_power: bool = False) -> dict:
     toughness = _int(raw["toughness"], f"{where}.toughness", 1, MAX_NUMBER)
     power = _int(raw["power"], f"{where}.power", -MAX_NUMBER, MAX_NUMBER)
     damage = _int(raw.get("damage", 0), f"{where}.damage", 0, MAX_NUMBER)
-    if "indestructible" not in abilities:
-        if by_power and damage >= max(power, 1):
+    if "indestructible" not in abilities and damage >= lethal_basis(power, toughness, by_power):
+        if by_power:
             raise BoardError(f"{where}.damage", f"{damage} damage on power {power} means the "
                              "creature has already died (lethal damage is measured by its power "
                              "here; 704.5g) unless it is indestructible")
-        if not by_power and damage >= toughness:
+        else:
             raise BoardError(f"{where}.damage", f"{damage} damage on toughness {toughness} means "
                              "the creature has already died (704.5g) unless it is indestructible")
     return {

@@ -9,14 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .model import PLAYER, Attacker, Blocker, Board, Planeswalker
-
-
-def lethal_basis(creature: Attacker | Blocker, by_power: bool = False) -> int:
-    """The damage marked on a creature that destroys it (704.5g): its toughness, or where lethal
-    damage is measured by power (Zilortha, Strength Incarnate) its power, though a creature with
-    power 0 or less still needs 1 damage marked."""
-    return max(creature.power, 1) if by_power else creature.toughness
+from .model import PLAYER, Attacker, Blocker, Board, Planeswalker, lethal_basis
 
 
 def lethal_damage(blocker: Attacker | Blocker, deathtouch: bool = False,
@@ -27,14 +20,14 @@ def lethal_damage(blocker: Attacker | Blocker, deathtouch: bool = False,
     indestructible one with damage >= toughness) needs 0. Protection, indestructible and
     prevention don't change it. ``by_power``: measured against power, not toughness.
     """
-    basis = lethal_basis(blocker, by_power)
+    basis = lethal_basis(blocker.power, blocker.toughness, by_power)
     if blocker.damage >= basis:
         return 0
     return 1 if deathtouch else basis - blocker.damage
 
 
 def lethal_reason(blocker: Blocker, deathtouch: bool, by_power: bool = False) -> str:
-    if blocker.damage >= lethal_basis(blocker, by_power):
+    if blocker.damage >= lethal_basis(blocker.power, blocker.toughness, by_power):
         return "already_lethal"
     if deathtouch:
         return "deathtouch"

@@ -16,7 +16,7 @@ from typing import Any
 from .analyze import analyze
 from .check import check
 from .model import (MAX_NUMBER, MAX_POISON, PLAYER, Attacker, Battle, Blocker, Board, BoardError,
-                    Planeswalker, board_data, parse_assignment, parse_board)
+                    Planeswalker, board_data, lethal_basis, parse_assignment, parse_board)
 from .recipients import blocker_plan, lethal_damage
 
 # What a state-based action puts a creature into the graveyard for, and its rule.
@@ -217,8 +217,7 @@ def _creature_after(c: Attacker | Blocker, got: dict[str, int], deathtouched: bo
     if toughness <= 0:
         causes = ["zero_toughness"]
     else:
-        basis = max(power, 1) if by_power else toughness
-        causes = ["lethal_damage"] * (damage >= basis) + ["deathtouch"] * deathtouched
+        causes = ["lethal_damage"] * (damage >= lethal_basis(power, toughness, by_power)) + ["deathtouch"] * deathtouched
     dies = bool(causes) and (causes == ["zero_toughness"] or not c.has("indestructible"))
     return {"damage": damage, "minus_counters": counters, "power": power, "toughness": toughness,
             "dies": dies, "causes": [{"code": code, "rule": CAUSES[code]} for code in causes],
