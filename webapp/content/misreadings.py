@@ -248,13 +248,21 @@ def _blocker_power(board, attacker):
     return bool(changed)
 
 
-def _by_toughness(board: dict, cid: str) -> list[dict]:
-    """Zilortha forgotten: the defending side's lethal damage read from toughness again."""
-    if "defending" not in board.get("lethal_by_power", []):
-        return []
+def by_toughness(board: dict) -> dict:
+    """Zilortha forgotten: the defending side's lethal damage read from toughness again (a copy).
+    Damage marked up to toughness or past it (alive only by power) is read as one short of it:
+    the board stays one the core accepts, and such a blocker needs 1, as a learner reading
+    toughness would assign it. Endless practice's `by_power` idea misreads its boards so too."""
     misread = copy.deepcopy(board)
-    misread["lethal_by_power"] = [s for s in board["lethal_by_power"] if s != "defending"]
-    return [misread]
+    misread["lethal_by_power"] = [s for s in board.get("lethal_by_power", []) if s != "defending"]
+    for b in misread.get("blockers", []):
+        if "indestructible" not in b.get("abilities", []):
+            b["damage"] = min(b.get("damage", 0), b["toughness"] - 1)
+    return misread
+
+
+def _by_toughness(board: dict, cid: str) -> list[dict]:
+    return [by_toughness(board)] if "defending" in board.get("lethal_by_power", []) else []
 
 
 def _simple(change) -> Callable[[dict, str], list[dict]]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..rules import BoardError, analyze, resolve
 from .cards import default_cards
+from .misreadings import by_toughness
 from .generate import (a_battle, a_planeswalker, asked_recipient, band_question, blockers_gone,
                        card_pool, equipped, infected, make_blockers, make_trampler, shared_blocker,
                        shown_card)
@@ -507,15 +508,6 @@ def _power_gone(board, q):
     return out
 
 
-def _by_toughness(board, q):
-    """Zilortha forgotten: lethal damage read from toughness again."""
-    out = _copy(board)
-    out.pop("lethal_by_power", None)
-    for b in out["blockers"]:
-        b["damage"] = min(b.get("damage", 0), b["toughness"] - 1)
-    return out
-
-
 def _effect_counted(board, q):
     """The doubler or preventer counted in lethal damage: Torbran's 2 taken off what each
     blocker needs, Healing Salve's 3 added to what its blocker needs."""
@@ -549,5 +541,5 @@ IDEAS: dict[str, Idea] = {
     "infect": Idea(_with_infect, _printed),
     "banding": Idea(_banding, _no_banding, kinds=("assign",), ask=band_question),
     "unblocked_option": Idea(_unblocked_option, _blocked_stops_it),
-    "by_power": Idea(_by_power, _by_toughness),
+    "by_power": Idea(_by_power, lambda board, q: by_toughness(board)),
 }
