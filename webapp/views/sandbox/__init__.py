@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from flask import Blueprint, g, request, url_for
-from flask_babel import get_locale
+from flask_babel import get_locale, lazy_gettext as _l
 
 from ... import csrf
 from ...htmx import render, wants_fragment
@@ -29,10 +29,23 @@ bp = Blueprint("sandbox", __name__)
 TEMPLATE = "sandbox/page.html"
 
 
+# The editor's words for the cards beside the combat (board.EFFECTS, in its order).
+EFFECT_LABELS = {
+    "zilortha_defending": _l("The defending player controls Zilortha, Strength Incarnate: "
+                             "lethal damage to their creatures is measured by power"),
+    "zilortha_attacking": _l("The attacking player controls Zilortha, Strength Incarnate: "
+                             "lethal damage to their creatures is measured by power"),
+    "defensive_formation": _l("The defending player controls Defensive Formation: they assign "
+                              "the combat damage of creatures attacking them"),
+}
+assert set(EFFECT_LABELS) == set(state.EFFECTS), "every card beside the combat needs a label"
+
+
 @bp.context_processor
 def _limits():
-    """The editor's field limits are the rules core's."""
-    return {"board_limits": {**LIMITS, "counts": LIMITS, "name": MAX_NAME, "number": MAX_NUMBER}}
+    """The editor's field limits are the rules core's; its cards beside the combat the board's."""
+    return {"board_limits": {**LIMITS, "counts": LIMITS, "name": MAX_NAME, "number": MAX_NUMBER},
+            "effect_choices": [(e, EFFECT_LABELS[e]) for e in state.EFFECTS]}
 
 
 def _default_names() -> dict[str, str]:
