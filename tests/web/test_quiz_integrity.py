@@ -122,8 +122,8 @@ def assign_numbers(attempt) -> list[tuple[int, dict]]:
 
 
 def test_a_candidate_who_edits_the_live_address_still_gets_no_verdict(client, app):
-    """A question page's live address carries, signed, the question it shows and that it is an
-    exam's (so a drag reads no database). A candidate can't turn it into a practice one, move it
+    """A question page's live address carries, signed, the board it shows and that it is an
+    exam's (so a drag reads no database), never the question's reference. A candidate can't turn it into a practice one, move it
     to another question or attempt, or drop it: each drag stays blind. From a page left open
     after the attempt was submitted, a drag still shows no more than that page did."""
     practice = attempt_of(app, start(client, mode="practice", count="30", tier="1"))
