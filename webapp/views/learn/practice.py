@@ -40,11 +40,11 @@ from ...live.words import slider_error_text, verdict as verdict_words
 from ...rules import fit
 from ...services import daily, mastery, practice, progress
 from ...services.answers import sliders, step_slider
+from ..feedback import answer_feedback, recipient_names
 from ..live_answer import live_response
 from ..quiz import goal_asked, goal_mark
 from ..quiz.answers import QuizAnswerError, read_answer, read_split
 from . import bp, check_passed, clock, curriculum, learner_id, learner_id_or_new, lesson_states
-from . import reasons
 from . import steps as parts
 
 TEMPLATE = "learn/practice.html"
@@ -440,7 +440,7 @@ def _effect_text(effect: dict | None, names) -> str | None:
 
 
 def _question_text(item, names) -> str:
-    who = parts.recipient_names(item.board, names, item.creature)
+    who = recipient_names(item.board, names, item.creature)
     if item.q["type"] == "legal":
         return gettext("Is this assignment legal?")
     if item.q.get("idea") == "banding":  # the only assign question with the defender choosing
@@ -455,42 +455,9 @@ def _question_text(item, names) -> str:
 
 
 def _feedback(item, stored, names) -> dict:
-    """What the feedback says: right or wrong, and why, from the question's kind (its facts and
-    the rules core's problems) and the core's numbers."""
-    q, given = item.q, stored.answer
-    who = parts.recipient_names(item.board, names, item.creature)
-    out = {"correct": stored.correct, "type": q["type"], "misreading": None, "reasons": [],
-           "problems": [], "params": {"creature_name": names[item.creature],
-                                      "recipient_name": who[item.recipient], "answer": q["answer"]}}
-    try:
-        graded = kind_of(q).grade(given)
-    except AnswerError:  # a stored answer this board can't have been given: the verdict alone
-        return out
-    facts = graded.facts
-    out["reason"] = graded.reason  # the feedback's wording reads it (templates/_question.html)
-    out["params"]["said"] = facts.get("said", facts.get("has", 0))
-    if graded.check is not None:  # the split judged, or the split given
-        judged = q["board"] if q["type"] == "legal" else {**item.board, "assignment": given}
-        out["problems"] = verdict_words(judged, graded.check)["problems"]
-    if q["type"] == "legal":
-        out["params"]["legal"] = facts["legal"]
-        if graded.check["legal"]:
-            out["reasons"] = reasons.lethal_lines(q["board"], names)
-            if stored.correct and q.get("play_out", True):  # what the split shown does
-                out["dealt"] = parts.dealt(item.board, q["board"]["assignment"], names)
-        return out
-    if q["type"] == "assign" and stored.correct and q.get("play_out", True):
-        out["dealt"] = parts.dealt(item.board, given, names)
-    out["goal"] = (q.get("goal") or {}).get("kind")
-    if out["goal"] == "exact":  # banding's "keep it alive": the amount asked, no lethal sums
-        return out
-    out["reasons"] = reasons.predict_reasons(item.board, names, item)
-    out["reasons_kind"] = "where"
-    if q["type"] == "number" and not stored.correct:
-        out["misreading"] = reasons.misreading(item.board, item, out["params"])
-    elif q["type"] == "assign" and not stored.correct:
-        out["misreading"] = reasons.split_misreading(item.board, kind_of(q), given, names)
-    return out
+    """What the feedback says: the one builder the quiz uses too (views/feedback.py)."""
+    return answer_feedback(item.q, item.board, stored.answer, stored.correct, names,
+                           play_out=item.q.get("play_out", True))
 
 
 def _reviews(me) -> list[dict]:

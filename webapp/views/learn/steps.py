@@ -24,7 +24,8 @@ from ...live import board_cards, dealt, labels, live_check, player_label
 from ...live.words import verdict
 from ..answer_words import error_text  # noqa: F401  (the lesson and class pages' name for it)
 from ..answer_words import split_in_words
-from .reasons import lethal_lines, misreading, predict_reasons, split_misreading
+from ..feedback import (lethal_lines, misreading, predict_reasons, recipient_names,
+                        split_misreading)
 
 
 def shuffled(options, key: str, step_id: str) -> list:
@@ -193,15 +194,6 @@ def worked_sliders(current, board):
                       explain=explain)
 
 
-def recipient_names(board, names, creature) -> dict[str, str]:
-    """Names of what `creature` can assign to; "player" is named for what it attacks (the
-    planeswalker's controller, the battle's protector...)."""
-    attacker = next((a for a in board["attackers"] if a["id"] == creature), None)
-    # A blocker's "player" is its opponent, the attacking player (510.1d: it can't be damaged).
-    player = player_label(attacker, names, board) if attacker else gettext("the attacking player")
-    return {**names, "player": player}
-
-
 def split_list(core, names) -> list[dict]:
     """ "Force of Nature: 2 to Grizzly Bears A, ..." for a split shown as text; blockers that
     assign damage in it are listed after the attackers, marked as blocking."""
@@ -268,9 +260,9 @@ def feedback(current, graded, names, board, level=None) -> dict:
         who = recipient_names(board, names, current.creature)
         out["params"] = {**p, "creature_name": names.get(current.creature),
                          "recipient_name": who.get(current.recipient)}
-        out["reasons"] = predict_reasons(board, names, current)
+        out["reasons"] = predict_reasons(board, names, current.creature, current.recipient)
         if not graded.correct:
-            out["misreading"] = misreading(board, current, out["params"])
+            out["misreading"] = misreading(board, current.creature, current.recipient, out["params"])
     elif current.type == "choice":
         out["chosen"] = (current.option_text(p["chosen"], lang()),
                          current.rationale(p["chosen"], lang()))

@@ -37,7 +37,7 @@ from ...content.questions import (SOURCES, QuestionError, ReplacedQuestion, draw
                                   replaced_question, resolve)
 from ...htmx import render, wants_fragment
 from ...i18n import _l, gettext
-from ...live import board_cards, dealt, labels, live_check
+from ...live import board_cards, labels, live_check
 from ...content.fields import SliderError
 from ...live.words import slider_error_text
 from ...names import shown_name
@@ -46,6 +46,7 @@ from ...services import quizzes
 from ...text import ControlCharacters, typed_text
 from .. import limiting
 from ..answer_words import split_in_words
+from ..feedback import answer_feedback
 from ..live_answer import canonical, facts_response, live_response, signed_facts
 from .answers import QuizAnswerError, chose_nothing, read_answer, read_split
 
@@ -419,9 +420,11 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
         "options": options, "given": given, "correct": correct, "error": error,
         # the key: after each answer in practice, and for every question once submitted
         "show_key": show_key,
-        # with the key, what a right split does when dealt, as Learn shows it
-        "dealt": dealt(board, given, labels(board))
-        if show_key and correct and q["type"] == "assign" and isinstance(given, dict) else None,
+        # with the key, the answer's result as endless practice words it (a number, legal or
+        # not, a split; with what a right split does when dealt); a choice's key says it all
+        "feedback": answer_feedback(q, board, given, correct, labels(board))
+        if show_key and given is not None and q["type"] in ("number", "legal", "assign")
+        else None,
         # inputs locked: practice's first answer counts; nothing changes after submission
         "answered": done or (practice and stored is not None) or bool(q.get("replaced")),
         # an exam's saved answer, changeable until submitted (said in words, no mark)

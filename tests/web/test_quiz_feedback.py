@@ -1,0 +1,124 @@
+"""A quiz answer's result in endless practice's words (issue 20: one question model, one
+feedback): after the headline, what was said against the key, the rule a split breaks, the
+misreading a wrong answer reveals and where the most comes from, then the key and its why.
+Both pages build it with views/feedback.py `answer_feedback` and word it with
+`_question.html`'s `answer_result`."""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+
+import pytest
+
+from tests.conftest import csrf_token
+from webapp.content.kinds import kind_of
+from webapp.content.questions import resolve
+from webapp.services import quizzes
+from webapp.views.feedback import answer_feedback
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def attempt(app, *ids, mode="practice") -> str:
+    with app.app_context():
+        return quizzes.start("Nia", 1, [{"bank": i} for i in ids], mode)
+
+
+def answer(client, token, n, fields) -> str:
+    url = f"/quiz/a/{token}/{n}"
+    sent = client.post(url, data={"csrf_token": csrf_token(client, "/quiz"), "op": "answer",
+                                  **fields})
+    assert sent.status_code == 303, sent.get_data(as_text=True)[:400]
+    return client.get(url).get_data(as_text=True)
+
+
+def feedback_text(page: str) -> str:
+    """The feedback region's words, tags stripped and spaces collapsed."""
+    region = page.split('id="feedback"', 1)[1].split(">", 1)[1].split("</article>", 1)[0]
+    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", region)).split())
+
+
+def test_an_illegal_split_says_which_rule_it_breaks_before_the_key(client, app):
+    token = attempt(app, "t1-hurt-bears-most-assign")  # Rhino 4/4 on Bears with 1 marked
+    text = feedback_text(answer(client, token, 1, {"dmg:a1:b1": "0", "dmg:a1:player": "4"}))
+    assert text.startswith("✗ Not quite")
+    assert "This split breaks a rule:" in text and "702.19b" in text
+    assert text.index("This split breaks a rule:") < text.index("The answer:")
+
+
+def test_a_legal_split_short_of_the_most_says_what_it_sent_and_where_the_most_comes_from(
+        client, app):
+    token = attempt(app, "t1-hurt-bears-most-assign")
+    text = feedback_text(answer(client, token, 1, {"dmg:a1:b1": "2", "dmg:a1:player": "2"}))
+    assert ("The split is legal, but Stampeding Rhino sends only 2 to the defending player; "
+            "a legal split can send 3.") in text
+    assert "Where 3 comes from: Grizzly Bears:" in text
+
+
+def test_a_wrong_number_names_the_misreading_it_reveals(client, app):
+    token = attempt(app, "t1-hurt-bears-most")  # 6 past Giant (1 marked) and Bears (1 marked)
+    text = feedback_text(answer(client, token, 1, {"amount": "1"}))  # marked damage forgotten
+    assert ("You said 1, but the most Rootbreaker Wurm can send to the defending player is 3."
+            in text)
+    assert "marked" in text.split("is 3.", 1)[1].split("The answer:", 1)[0]
+    assert "Where 3 comes from:" in text
+
+
+def test_a_lethal_damage_number_is_worded_as_lethal_damage_not_as_the_most(client, app):
+    token = attempt(app, "t1-marked-wall-lethal")  # Wall of Wood 0/3 with 2 marked
+    text = feedback_text(answer(client, token, 1, {"amount": "3"}))
+    assert "You said 3, but lethal damage from Pelakka Wurm to Wall of Wood is 1." in text
+    assert "the most" not in text
+    right = feedback_text(answer(client, attempt(app, "t1-marked-wall-lethal"), 1,
+                                 {"amount": "1"}))
+    assert "Yes: lethal damage from Pelakka Wurm to Wall of Wood is 1." in right
+
+
+def test_a_wrong_verdict_says_what_the_split_is_and_why(client, app):
+    token = attempt(app, "t1-deathtouch-two-walls-legal")
+    text = feedback_text(answer(client, token, 1, {"verdict": "illegal"}))
+    assert "You said “Not legal”; the split is legal." in text
+    assert "It is legal. Each blocker’s damage against the lethal damage it needs:" in text
+    assert "Wall of Wood is assigned 1; lethal for it is 1" in text
+
+
+def test_a_choice_keeps_its_key_alone(client, app):
+    token = attempt(app, "t1-protection-lethal-one")
+    with app.app_context():
+        q = resolve({"bank": "t1-protection-lethal-one"})
+    wrong = next(o["id"] for o in q["options"] if o["id"] != q["answer"])
+    text = feedback_text(answer(client, token, 1, {"option": wrong}))
+    assert text.startswith("✗ Not quite The answer:")
+
+
+def test_an_exam_shows_the_result_only_with_the_results(client, app):
+    token = attempt(app, "t1-hurt-bears-most", mode="exam")
+    url = f"/quiz/a/{token}/1"
+    client.post(url, data={"csrf_token": csrf_token(client, "/quiz"), "op": "answer",
+                           "amount": "1"})
+    assert "You said 1" not in client.get(url).get_data(as_text=True)
+    client.post(f"/quiz/a/{token}/submit", data={"csrf_token": csrf_token(client, "/quiz")})
+    assert "You said 1, but the most" in feedback_text(client.get(url).get_data(as_text=True))
+
+
+@pytest.mark.parametrize("given", [{"a1": {"b1": 0, "player": 4}}, {"a1": {"b1": 2, "player": 2}},
+                                   {"a1": {"b1": 1, "player": 3}}])
+def test_the_builder_reads_the_kinds_grade_for_every_split(app, given):
+    """The feedback is the kind's grade (its reason and facts), not a verdict of its own."""
+    with app.test_request_context():
+        q = resolve({"bank": "t1-hurt-bears-most-assign"})
+        board = {k: v for k, v in q["board"].items() if k != "assignment"}
+        graded = kind_of(q).grade(given)
+        out = answer_feedback(q, board, given, graded.correct, {"a1": "Rhino", "b1": "Bears"})
+    assert (out["correct"], out["reason"]) == (graded.correct, graded.reason)
+    assert out["params"]["said"] == given["a1"]["player"]
+    assert bool(out["problems"]) == (graded.reason == "illegal")

@@ -1,0 +1,145 @@
+"""Why an answer is right or wrong, in the rules core's numbers: the misreading a wrong number
+reveals (webapp.content.misreadings), each blocker's lethal damage and where it comes from, and
+what must happen before damage goes past the blockers. Lesson steps (views/learn/steps.py) use
+the parts; a question of the quiz's shape (endless practice's boards, the quiz's own) gets its
+whole feedback from `answer_feedback`, which templates/_question.html's `answer_result` words.
+"""
+
+from __future__ import annotations
+
+from ..content.kinds import AnswerError, kind_of
+from ..content.misreadings import diagnose, explain_split
+from ..i18n import gettext, lethal_note
+from ..live import dealt, player_label
+from ..live.words import panel, verdict
+from ..rules import analyze, blocker_status
+
+
+def recipient_names(board, names, creature) -> dict[str, str]:
+    """Names of what `creature` can assign to; "player" is named for what it attacks (the
+    planeswalker's controller, the battle's protector...)."""
+    attacker = next((a for a in board["attackers"] if a["id"] == creature), None)
+    # A blocker's "player" is its opponent, the attacking player (510.1d: it can't be damaged).
+    player = player_label(attacker, names, board) if attacker else gettext("the attacking player")
+    return {**names, "player": player}
+
+
+def asked(q: dict) -> tuple[str | None, str, str | None]:
+    """(creature, recipient, blocker) a question of the quiz's shape asks about: a number's
+    `verify` (a blocker for lethal damage), an assign question's goal; (None, "player", None) for
+    a question about no one creature (a legal-or-not verdict, an assign goal of "any legal")."""
+    if q["type"] == "number":
+        verify = q.get("verify") or {}
+        blocker = verify.get("blocker") if verify.get("kind") == "lethal" else None
+        return verify.get("creature"), verify.get("recipient") or "player", blocker
+    goal = q.get("goal") or {}
+    return goal.get("creature"), goal.get("recipient") or "player", None
+
+
+def answer_feedback(q: dict, board: dict, given, correct: bool, names: dict,
+                    play_out: bool = True) -> dict:
+    """What the feedback to an answer `given` to `q` (the quiz's shape: number, legal or
+    assign; `board` without the split a legal question judges) says: right or wrong, and why,
+    from the question's kind (its facts and the core's problems) and the core's numbers. Endless
+    practice and the quiz show it through `_question.html`'s `answer_result`. `play_out`: a
+    right split's outcome is shown (`dealt`)."""
+    creature, recipient, blocker = asked(q)
+    who = recipient_names(board, names, creature)
+    out = {"correct": correct, "type": q["type"], "misreading": None, "reasons": [],
+           "problems": [], "dealt": None,
+           "params": {"creature_name": names.get(creature), "answer": q["answer"],
+                      "recipient_name": names.get(blocker) if blocker else who.get(recipient),
+                      "lethal": blocker is not None}}
+    try:
+        graded = kind_of(q).grade(given)
+    except AnswerError:  # a stored answer this board can't have been given: the verdict alone
+        return out
+    facts = graded.facts
+    out["reason"] = graded.reason  # the feedback's wording reads it (templates/_question.html)
+    out["params"]["said"] = facts.get("said", facts.get("has", 0))
+    if graded.check is not None:  # the split judged, or the split given
+        judged = q["board"] if q["type"] == "legal" else {**board, "assignment": given}
+        out["problems"] = verdict(judged, graded.check)["problems"]
+    if q["type"] == "legal":
+        out["params"]["legal"] = facts["legal"]
+        out["params"]["rule"] = facts.get("rule")
+        if graded.check["legal"]:
+            out["reasons"] = lethal_lines(q["board"], names)
+            if correct and play_out:  # what the split shown does
+                out["dealt"] = dealt(board, q["board"]["assignment"], names)
+        return out
+    if q["type"] == "assign" and correct and play_out:
+        out["dealt"] = dealt(board, given, names)
+    out["goal"] = (q.get("goal") or {}).get("kind")
+    if out["goal"] == "exact":  # banding's "keep it alive": the amount asked, no lethal sums
+        return out
+    if out["goal"] == "legal":  # any legal split: a right one says each blocker's damage
+        if correct:             # against its lethal, as a lesson's right split does
+            out["reasons"] = lethal_lines({**board, "assignment": given}, names)
+        return out
+    if blocker is not None:  # the lethal damage one blocker needs: the key's why says it
+        return out
+    out["reasons"] = predict_reasons(board, names, creature, recipient)
+    out["reasons_kind"] = "where"
+    if q["type"] == "number" and not correct:
+        out["misreading"] = misreading(board, creature, recipient, out["params"])
+    elif q["type"] == "assign" and not correct:
+        out["misreading"] = split_misreading(board, kind_of(q), given, names)
+    return out
+
+
+def predict_reasons(board, names, creature, recipient) -> list[str]:
+    """Why the most is what it is, in the core's numbers: each blocker's lethal damage and where
+    it comes from, and what must happen before damage reaches the recipient."""
+    view = next((v for v in panel(board, analyze(board), names) if v["id"] == creature),
+                None)
+    if view is None:  # a blocking creature: its damage goes only to what it blocks
+        return []
+    lines = [f"{row['label']}: {row['note']}" for row in view["rows"] if row["kind"] == "blocker"]
+    row = next((r for r in view["rows"] if r["recipient"] == recipient), None)
+    if row is not None and row["gate"]:
+        lines.append(row["gate"])
+    return lines
+
+
+def misreading(board, creature, recipient, params) -> dict | None:
+    """The misreading a wrong number reveals (webapp.content.misreadings), in words."""
+    found = diagnose(board, creature, recipient, params["said"])
+    if found is None:
+        return None
+    return {"code": found.code, "rule": found.rule,
+            "text": gettext(found.sentence, said=params["said"], answer=params["answer"],
+                            creature=params["creature_name"], recipient=params["recipient_name"])}
+
+
+def split_misreading(board, question, split, names) -> dict | None:
+    """The misreading a wrong split to a slider `question` (a kinds.Split) reveals
+    (webapp.content.misreadings), in words without a number: a nudge can name it before the
+    answer is shown."""
+    found = explain_split(board, split, goal=question.goal, creature=question.creature,
+                          recipient=question.recipient)
+    if found is None:
+        return None
+    misreading_, creature = found
+    return {"code": misreading_.code, "rule": misreading_.rule,
+            "text": gettext(misreading_.split_sentence, creature=names.get(creature, creature))}
+
+
+def lethal_lines(core, names) -> list[str]:
+    """Why a legal split is legal: each blocker's damage against the lethal it needs (damage
+    from every attacker counted, as the core counts it)."""
+    status = blocker_status(core)
+    analysis = analyze({k: v for k, v in core.items() if k != "assignment"})
+    details = {}
+    for info in analysis["creatures"].values():
+        details.update(info.get("lethal_detail", {}))
+    lines = []
+    for blocker in core.get("blockers", []):
+        got, detail = status.get(blocker["id"]), details.get(blocker["id"])
+        if got is None or detail is None:
+            continue
+        template = gettext("%(name)s is assigned %(n)s; lethal for it is %(needs)s (%(why)s).",
+                           name=names[blocker["id"]], n=got["assigned"], needs=detail["needs"],
+                           why=lethal_note(detail, blocker.get("abilities", [])))
+        lines.append(template)
+    return lines
