@@ -168,3 +168,31 @@ def test_a_judge_builds_and_shares_a_quiz_two_takers_take_it_and_the_owner_gets_
         page.get_by_role("link", name="Download the quiz as a file").click()
     assert "[[questions]]" in Path(download.value.path()).read_text(encoding="utf-8")
     judge.close()
+
+
+def test_a_legal_split_short_of_the_most_is_told_what_it_sent_and_where_the_most_comes_from(
+        page: Page, live_server, shot):
+    """The quiz's feedback is endless practice's (issue 20): after "Not quite", the split's
+    reason and the sums behind the most, then the key."""
+    from tests.e2e.conftest import served_app
+    from webapp.services import quizzes
+    with served_app(live_server).app_context():  # Rhino 4/4 on Bears with 1 marked: most 3
+        token = quizzes.start("Nia", 1, [{"bank": "t1-hurt-bears-most-assign"}], "practice")
+    page.goto(f"/quiz/a/{token}/1")
+    for recipient in ("b1", "player"):  # 2 and 2: legal, one short of the most
+        slider = page.locator(f'input[name="dmg:a1:{recipient}"]')
+        slider.focus()
+        page.keyboard.press("Home")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        expect(slider).to_have_value("2")
+    expect(page.locator("#verdict")).to_contain_text("Legal")
+    page.get_by_role("button", name="Submit my answer").click()
+    feedback = page.locator("#feedback")
+    expect(feedback).to_contain_text("Not quite")
+    expect(feedback).to_contain_text("Stampeding Rhino sends only 2 to the defending player; "
+                                     "a legal split can send 3.")
+    expect(feedback).to_contain_text("Where 3 comes from:")
+    expect(feedback).to_contain_text("The answer:")
+    shot("quiz-feedback-short")
+    assert_no_violations(page)
