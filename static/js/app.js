@@ -2,7 +2,8 @@
    - keep a damage slider's number, aria-valuetext and "left to assign" in step while dragging
    - never let one attacker's sliders add up to more than the damage it assigns
    - -/+ steppers move the slider in place (without JS they are submit buttons)
-   - "Copy link"; keep opened <details> open across editor re-renders
+   - "Copy link"; keep opened <details> open across editor re-renders, and an edit made while the
+     last one's answer is on its way
    - the language switcher follows the address htmx pushes (a sandbox board): switching keeps it
    - damage placed on the board's cards: a tap or a dragged counter moves the matching slider
    - tell Learn the clock's offset from UTC, so Today's boards and the streak follow the learner's day */
@@ -78,6 +79,37 @@
   });
   document.addEventListener("htmx:afterSwap", function () {
     openDetails.forEach(function (id) { var d = document.getElementById(id); if (d) { d.open = true; } });
+  });
+
+  // The sandbox's editor redraws the workspace from the form it posted. A change made while that
+  // post is on its way (a slow network) would be overwritten by its answer; the change's own
+  // post, queued or dropped by htmx meanwhile, would then send the overwritten form. So an answer
+  // to a form that no longer holds what was sent is not swapped in, and the form is sent again
+  // as it is now (unless htmx is already sending it).
+  var editorSent = null, editorResend = null;
+  function editorState(form) { return new URLSearchParams(new FormData(form)).toString(); }
+  function editorOf(detail) {
+    var elt = detail.requestConfig ? detail.requestConfig.elt : detail.elt;
+    return elt && elt.id === "sandbox" ? elt : null;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = editorOf(event.detail);
+    if (form) { editorSent = editorState(form); }
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var form = editorOf(event.detail);
+    if (form && editorSent !== null && editorState(form) !== editorSent) {
+      event.detail.shouldSwap = false;
+      editorResend = form;
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = editorResend;
+    if (!form || editorOf(event.detail) !== form) { return; }
+    editorResend = null;
+    setTimeout(function () {  // after htmx has sent what it queued, if anything
+      if (!form.classList.contains("htmx-request")) { htmx.trigger(form, "submit"); }
+    }, 0);
   });
 
   // A region that refreshes by itself (the host's room, every 2 s) keeps what was chosen in its

@@ -148,3 +148,27 @@ def test_on_a_phone_with_touch(browser, base_url, shot):
             assert box["height"] >= 44 and box["width"] >= 44, button.inner_text()
     shot("sandbox-phone", page)
     context.close()
+
+
+def test_an_edit_made_while_the_last_one_is_on_its_way_is_kept(page: Page):
+    """The editor re-renders the board after each change; a second change made before the
+    first one's answer arrives (a slow phone network) is not overwritten by that answer: the
+    page sends the board again and shows both."""
+    page.goto("/sandbox")
+    page.get_by_text("Edit the board").click()
+    held = []
+    editor = re.compile(r"/sandbox(\?.*)?$")  # the editor posts the form to /sandbox
+    page.route(editor, lambda route: held.append(route) if route.request.method == "POST"
+               and not held else route.continue_())  # only the first post is held
+    marked = page.locator("#blocker-0-damage")  # Grizzly Bears
+    with page.expect_request(lambda r: r.method == "POST" and editor.search(r.url)):
+        marked.fill("1")
+        marked.press("Tab")  # the first change: its answer is held back
+    assert len(held) == 1
+    power = page.locator("#attacker-0-power")  # Force of Nature, 8/8
+    power.fill("9")
+    power.press("Tab")  # the second change, while the first is on its way
+    held[0].continue_()
+    expect(page.locator("#assign .card").first).to_contain_text("9/8")  # the board has both
+    expect(power).to_have_value("9")
+    expect(page.locator("#note-a1--b1")).to_contain_text("toughness 2 − 1 marked = 1")

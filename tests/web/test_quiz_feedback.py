@@ -18,16 +18,6 @@ from webapp.services import quizzes
 from webapp.views.feedback import answer_feedback
 
 
-@pytest.fixture
-def app(make_app):
-    return make_app()
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
-
-
 def attempt(app, *ids, mode="practice") -> str:
     with app.app_context():
         return quizzes.start("Nia", 1, [{"bank": i} for i in ids], mode)
