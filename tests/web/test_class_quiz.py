@@ -36,17 +36,17 @@ def make_quiz(app, ids=QUESTIONS, title="Tuesday trample quiz", **settings) -> q
 class QuizHost:
     """A host's browser that starts a class on a shared quiz."""
 
-    def __init__(self, app, link: str):
+    def __init__(self, app, link: str, **more):
         self.client = app.test_client()
         self.csrf = token_of(self.client.get("/class/new").get_data(as_text=True))
-        response = self.new(link)
+        response = self.new(link, **more)
         assert response.status_code == 303, response.get_data(as_text=True)
         self.url = response.location
         self.code = re.search(r'class="code">(\w+)<', self.page()).group(1)
 
-    def new(self, link: str, lesson: str = "force-of-nature"):
+    def new(self, link: str, lesson: str = "force-of-nature", **more):
         return self.client.post("/class/new", data={"csrf_token": self.csrf, "lesson": lesson,
-                                                    "quiz": link})
+                                                    "quiz": link, **more})
 
     def page(self, path="") -> str:
         response = self.client.get(self.url + path, follow_redirects=True)
@@ -494,3 +494,20 @@ def test_a_drag_is_refused_as_before_to_strangers_removed_players_and_other_ques
     assert removed.status_code == 403 and "702.19b" not in text(removed)
     assert ana.move(4, ILLEGAL_SPLIT).get_data() == verdict.get_data()
     assert stored(app) == []
+
+
+def test_with_one_answer_each_a_phone_gets_the_quizs_result_with_the_key(app, quiz):
+    """A class on a quiz, one answer each: the phone shows, with the key, what the quiz's own
+    page shows (views/feedback.py key_feedback): the number said against the most, the
+    misreading, and for a split the rule it breaks."""
+    host = QuizHost(app, f"http://localhost/quiz/o/{quiz.owner_token}", answer_mode="one")
+    ana = QuizLearner(app, host.code, "Ana")
+    host.go(1)  # NUMBER: the most is 3; 1 forgets the marked damage
+    assert ana.send(1, {"amount": "1"}).status_code == 303
+    page = text(ana.play())
+    assert "You said 1, but the most Rootbreaker Wurm can send to the defending player is 3." in page
+    assert "Where 3 comes from:" in page and "The answer:" in page
+    host.go(4)  # ASSIGN: a split that skips the Wall's lethal damage
+    assert ana.send(4, ILLEGAL_SPLIT).status_code == 303
+    page = text(ana.play())
+    assert "This split breaks a rule:" in page and "702.19b" in page

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..content.kinds import AnswerError, kind_of
 from ..content.misreadings import diagnose, explain_split
 from ..i18n import gettext, lethal_note
-from ..live import dealt, player_label
+from ..live import dealt, labels, player_label
 from ..live.words import panel, verdict
 from ..rules import analyze, blocker_status
 
@@ -34,6 +34,15 @@ def asked(q: dict) -> tuple[str | None, str, str | None]:
         return verify.get("creature"), verify.get("recipient") or "player", blocker
     goal = q.get("goal") or {}
     return goal.get("creature"), goal.get("recipient") or "player", None
+
+
+def key_feedback(q: dict, board: dict | None, given, correct: bool | None) -> dict | None:
+    """The result shown with a quiz question's key (the quiz's own pages, a class phone on a
+    quiz): `answer_feedback` for a number, legal or assign answer; None for a choice (its key
+    and each option's why say it) or no answer."""
+    if given is None or board is None or q["type"] not in ("number", "legal", "assign"):
+        return None
+    return answer_feedback(q, board, given, bool(correct), labels(board))
 
 
 def answer_feedback(q: dict, board: dict, given, correct: bool, names: dict,

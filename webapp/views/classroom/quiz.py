@@ -28,6 +28,7 @@ from ...rules import fit
 from ...services import classes
 from ..quiz import (goal_asked, goal_mark, question_board, resolved_question, stepped_split,
                     options_of, shown_answer)
+from ..feedback import key_feedback
 from ..quiz.answers import QuizAnswerError, read_answer
 from ..live_answer import canonical, facts_response, live_response, signed_facts
 
@@ -138,6 +139,8 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
         "cards": board_cards(shown_board, labels(shown_board)) if shown_board else None,
         "options": options, "given": given, "correct": correct,
         "answered": answered, "show_key": shown_key, "hidden": {"step": step_id(n)},
+        # with the key, the answer's result as the quiz's own page words it
+        "feedback": key_feedback(q, shown_board, given, correct) if shown_key else None,
         "answer_url": url_for("classroom.answer", code=room.code),
         "live_url": live_url(room, n, q, held), "lettered": True,
     }

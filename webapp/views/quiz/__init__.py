@@ -46,7 +46,7 @@ from ...services import quizzes
 from ...text import ControlCharacters, typed_text
 from .. import limiting
 from ..answer_words import split_in_words
-from ..feedback import answer_feedback
+from ..feedback import key_feedback
 from ..live_answer import canonical, facts_response, live_response, signed_facts
 from .answers import QuizAnswerError, chose_nothing, read_answer, read_split
 
@@ -422,9 +422,7 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
         "show_key": show_key,
         # with the key, the answer's result as endless practice words it (a number, legal or
         # not, a split; with what a right split does when dealt); a choice's key says it all
-        "feedback": answer_feedback(q, board, given, correct, labels(board))
-        if show_key and given is not None and q["type"] in ("number", "legal", "assign")
-        else None,
+        "feedback": key_feedback(q, board, given, correct) if show_key else None,
         # inputs locked: practice's first answer counts; nothing changes after submission
         "answered": done or (practice and stored is not None) or bool(q.get("replaced")),
         # an exam's saved answer, changeable until submitted (said in words, no mark)
