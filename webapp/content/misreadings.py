@@ -45,6 +45,8 @@ class Misreading:
     # Its sentence says lethal damage comes from toughness: never named on a board where the
     # defending side's lethal damage is measured by power (Zilortha), where that would be wrong.
     by_toughness: bool = False
+    # Its sentence says lethal damage comes from power: named only on such a board.
+    only_by_power: bool = False
 
 
 def _attacker(board: dict, cid: str) -> dict | None:
@@ -293,6 +295,10 @@ _MISREADINGS: tuple[Misreading, ...] = (
         "%(said)s is what you get if the damage already marked on the blockers didn’t count. It "
         "does: a damaged blocker needs only its toughness minus the damage it has."),
         _simple(_wipe_marks(only_lethal=False)), by_toughness=True),
+    Misreading("marked_forgotten_by_power", "702.19b", N_(
+        "%(said)s is what you get if the damage already marked on the blockers didn’t count. It "
+        "does: with Zilortha, a damaged blocker needs only its power minus the damage it has."),
+        _simple(_wipe_marks(only_lethal=False)), only_by_power=True),
     Misreading("other_attackers_ignored", "702.19b", N_(
         "%(said)s is what you get if %(creature)s had to kill a shared blocker alone. Damage the "
         "other attacker assigns to it in the same step counts toward lethal."),
@@ -389,6 +395,9 @@ SPLIT_SENTENCES = {
     "marked_forgotten": N_(
         "Your split leaves out the damage already marked on a blocker. It counts: a damaged "
         "blocker needs only its toughness minus the damage it has."),
+    "marked_forgotten_by_power": N_(
+        "Your split leaves out the damage already marked on a blocker. It counts: with Zilortha, "
+        "a damaged blocker needs only its power minus the damage it has."),
     "other_attackers_ignored": N_(
         "Your split has %(creature)s kill a shared blocker alone. Damage the other attacker "
         "assigns to it in the same step counts toward lethal."),
@@ -441,7 +450,7 @@ def _applicable(board: dict) -> tuple[Misreading, ...]:
     """The misreadings whose sentences are true of this board's rules."""
     if "defending" in board.get("lethal_by_power", []):
         return tuple(m for m in MISREADINGS if not m.by_toughness)
-    return MISREADINGS
+    return tuple(m for m in MISREADINGS if not m.only_by_power)
 
 
 def _filled(board: dict) -> dict:

@@ -184,3 +184,12 @@ def test_zilortha_forgotten_is_named_and_toughness_sentences_are_never_said_unde
     named = {m.code for m in misread_numbers(marked, "a1").values()}
     assert "lethal_by_toughness" in named and "marked_forgotten" not in named
     assert not named & {m.code for m in MISREADINGS if m.by_toughness}
+    # Its 2 marked forgotten, Zilortha needs 7 (its power), not 5: 1 past it, said by power.
+    assert diagnose(marked, "a1", "player", 1).code == "marked_forgotten_by_power"
+
+
+def test_the_power_worded_marked_reading_is_never_said_without_zilortha():
+    board = {"attackers": [wurm(power=8)], "blockers": [bears(toughness=3, damage=2)]}
+    assert diagnose(board, "a1", "player", 5).code == "marked_forgotten"
+    named = {m.code for m in misread_numbers(board, "a1").values()}
+    assert not named & {m.code for m in MISREADINGS if m.only_by_power}

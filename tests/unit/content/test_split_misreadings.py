@@ -27,6 +27,10 @@ CASES = {
         {"attackers": [wurm()], "blockers": [bears(power=1, toughness=4)],
          "lethal_by_power": ["defending"]},
         {"a1": {"b1": 4, "player": 2}}, MOST),
+    "marked_forgotten_by_power": (  # Zilortha on Nia's side: a 4/4 with 2 marked needs 2
+        {"attackers": [wurm()], "blockers": [bears(power=4, toughness=4, damage=2)],
+         "lethal_by_power": ["defending"]},
+        {"a1": {"b1": 4, "player": 2}}, MOST),
     "unblocked_choice_forgotten": (  # Thorn Elemental with Rancor, trample's way: 9 is the most
         {"attackers": [wurm(power=9, abilities=["trample", "as_though_unblocked"])],
          "blockers": [bears(toughness=3)]},
