@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_accessibility import assert_no_violations
@@ -154,3 +156,25 @@ def test_a_judge_puts_zilortha_beside_the_combat_and_a_bear_needs_its_power(page
                                                     "decides how this damage is split")
     shot("sandbox-zilortha-formation", page)
     assert_no_violations(page)
+
+
+def test_a_judge_sets_the_defending_players_life_and_the_damage_ends_the_game(page: Page, shot):
+    """704.5a on the board a judge builds: the editor states the life, the link keeps it, and
+    "Deal the damage" counts it down to a loss."""
+    page.goto("/sandbox")
+    page.get_by_text("Edit the board").click()
+    life = page.get_by_label("Life", exact=True)
+    expect(life).to_have_value("20")
+    life.fill("2")
+    life.press("Tab")
+    expect(page.locator("#player-life")).to_have_value("2")
+    expect(page).to_have_url(re.compile(r"[?&]b=1"))  # the address now carries the life
+    set_best_legal_split(page)
+    page.get_by_role("button", name="Deal the damage").click()
+    steps = page.locator("#outcome").get_by_role("list", name="What happens, in order")
+    expect(steps).to_contain_text("The defending player’s life: 2 → 0.")
+    expect(steps).to_contain_text("The defending player has no life left and loses the game.")
+    assert_no_violations(page)
+    shot("sandbox-player-life")
+    page.reload()  # the address holds the board: a judge's link shows the same life
+    expect(page.locator("#player-life")).to_have_value("2")

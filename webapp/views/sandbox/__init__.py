@@ -21,7 +21,7 @@ from ...i18n import gettext
 from ...live import board_cards, labels, live_check, played_out
 from ...live.words import slider_error_text, verdict
 from ...network import base_url
-from ...rules import LIMITS, MAX_NAME, MAX_NUMBER
+from ...rules import LIMITS, MAX_NAME, MAX_NUMBER, MAX_POISON
 from ..live_answer import remembered, rendered
 from . import board as state
 
@@ -44,7 +44,8 @@ assert set(EFFECT_LABELS) == set(state.EFFECTS), "every card beside the combat n
 @bp.context_processor
 def _limits():
     """The editor's field limits are the rules core's; its cards beside the combat the board's."""
-    return {"board_limits": {**LIMITS, "counts": LIMITS, "name": MAX_NAME, "number": MAX_NUMBER},
+    return {"board_limits": {**LIMITS, "counts": LIMITS, "name": MAX_NAME, "number": MAX_NUMBER,
+                             "poison": MAX_POISON},
             "effect_choices": [(e, EFFECT_LABELS[e]) for e in state.EFFECTS]}
 
 

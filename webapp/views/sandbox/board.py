@@ -16,12 +16,15 @@ import re
 import zlib
 
 from ...content.fields import SliderError, posted, read_split
-from ...rules import ABILITIES, COLORS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER
+from ...rules import (ABILITIES, COLORS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER,
+                      START_LIFE)
 
 LINK_LIMIT = 4000  # characters of the link parameter we are willing to read
 # Cards beside the combat that change it, as the board format says them (docs/board-format.md):
 # Zilortha on either side (lethal_by_power), Defensive Formation (defending_player_assigns).
 EFFECTS = ("zilortha_defending", "zilortha_attacking", "defensive_formation")
+# The defending player as a new board has it: what "Deal the damage" counts down (704.5a, 704.5c).
+PLAYER_DEFAULTS = {"life": START_LIFE, "poison": 0}
 _ID_RE = re.compile(ID_PATTERN)
 
 
@@ -48,7 +51,7 @@ def default_board() -> dict:
                        "abilities": ["trample"], "colors": ["green"], "attacking": "player",
                        "blocked_by": ["b1", "b2", "b3"]}],
         "blockers": bears, "planeswalkers": [], "battles": [], "effects": [],
-        "assignment": {"a1": {}},
+        "player": dict(PLAYER_DEFAULTS), "assignment": {"a1": {}},
     }
 
 
@@ -74,6 +77,10 @@ def _compact(board: dict) -> dict:
             out[kind] = items
     if board.get("effects"):
         out["effects"] = list(board["effects"])
+    player = {k: v for k, v in board.get("player", PLAYER_DEFAULTS).items()
+              if PLAYER_DEFAULTS[k] != v}
+    if player:
+        out["player"] = player
     if any(board["assignment"].values()):
         out["assignment"] = board["assignment"]
     return out
@@ -116,6 +123,8 @@ def _fields(data: dict) -> list[tuple[str, object]]:
                 else:
                     pairs.append((f"{prefix}-{n}-{key}", value))
     pairs += [("effect", e) for e in data.get("effects", [])]
+    pairs += [(f"player-{key}", value)
+              for key, value in {**PLAYER_DEFAULTS, **data.get("player", {})}.items()]
     for attacker, split in data.get("assignment", {}).items():
         pairs += [(f"dmg:{attacker}:{recipient}", amount) for recipient, amount in split.items()]
     return pairs
@@ -148,7 +157,9 @@ def to_core(board: dict) -> dict:
     present = {b["id"] for b in board["blockers"] if not b["removed"]}
     effects = board.get("effects", ())
     sides = [side for side in ("attacking", "defending") if f"zilortha_{side}" in effects]
+    player = board.get("player", PLAYER_DEFAULTS)
     return {
+        **({"player": dict(player)} if player != PLAYER_DEFAULTS else {}),
         **({"lethal_by_power": sides} if sides else {}),
         **({"defending_player_assigns": True} if "defensive_formation" in effects else {}),
         "attackers": [
@@ -264,7 +275,9 @@ def from_form(form, names: dict[str, str]) -> dict:
     Slider fields are the exception: they are read as on every surface (`_assignment`), and one
     that can't be read raises SliderError."""
     board = {"attackers": [], "blockers": [], "planeswalkers": [], "battles": [], "assignment": {},
-             "effects": [e for e in EFFECTS if e in form.getlist("effect")]}
+             "effects": [e for e in EFFECTS if e in form.getlist("effect")],
+             "player": {key: _int(form.get(f"player-{key}"), default)
+                        for key, default in PLAYER_DEFAULTS.items()}}
     for get, getlist, bid in _rows(form, "blockers"):
         board["blockers"].append({
             "id": bid, "name": _name(get("name"), names.get("blocker", bid)),

@@ -1,0 +1,61 @@
+"""The sandbox states the defending player's life and poison counters (the board format's `player`,
+704.5a, 704.5c): a judge sets them in the editor, the link carries them, and "Deal the damage"
+counts them down to a loss. A board that leaves them as a new game has them links as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.test_sandbox import verdict_of
+from tests.web.test_sandbox_outcome import FORCE, bear, board_of, deal, fields_for, outcome_of
+from webapp.views.sandbox import board as sandbox_state
+
+
+def with_player(board: dict, **player) -> dict:
+    return {**board, "player": {**sandbox_state.PLAYER_DEFAULTS, **player}}
+
+
+# --- bad input first ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("player-life", "0", "player.life"), ("player-life", "1000", "player.life"),
+    ("player-poison", "10", "player.poison"), ("player-poison", "-1", "player.poison")])
+def test_life_or_poison_out_of_range_is_said_and_kept_in_the_field(client, field, value, words):
+    fields = fields_for(client, board_of(FORCE, [bear("b1")]), {"b1": 2, "player": 6})
+    fields[field] = value
+    html = client.post("/sandbox", data=fields).get_data(as_text=True)
+    assert words in verdict_of(html)
+    assert f'name="{field}" value="{value}"' in html
+
+
+def test_a_new_board_links_as_before_and_has_20_life_and_no_poison(client):
+    board = sandbox_state.default_board()
+    assert "player" not in sandbox_state.to_core(board)
+    html = client.get("/sandbox").get_data(as_text=True)
+    assert 'name="player-life" value="20"' in html and 'name="player-poison" value="0"' in html
+    link = sandbox_state.encode(board)
+    assert link == sandbox_state.encode({k: v for k, v in board.items() if k != "player"})
+
+
+def test_the_link_carries_life_and_poison(client):
+    board = with_player(board_of(FORCE, [bear("b1")]), life=3, poison=7)
+    assert sandbox_state.decode(sandbox_state.encode(board))["player"] == {"life": 3, "poison": 7}
+    html = client.get("/sandbox", query_string={"b": sandbox_state.encode(board)}).get_data(
+        as_text=True)
+    assert 'name="player-life" value="3"' in html and 'name="player-poison" value="7"' in html
+
+
+def test_dealing_more_than_the_life_left_says_the_player_loses(client):
+    board = with_player(board_of(FORCE, [bear("b1")]), life=3)
+    said = outcome_of(deal(client, fields_for(client, board, {"b1": 2, "player": 6})))
+    assert "The defending player’s life: 3 → -3." in said
+    assert "The defending player has no life left and loses the game." in said
+
+
+def test_infect_past_the_blockers_counts_poison_to_ten(client):
+    attacker = {**FORCE, "abilities": ["trample", "infect"]}
+    board = with_player(board_of(attacker, [bear("b1")]), poison=4)
+    said = outcome_of(deal(client, fields_for(client, board, {"b1": 2, "player": 6})))
+    assert "10 poison counters" in said or "4 → 10" in said
+    assert "ten or more poison counters and loses the game" in said
