@@ -89,7 +89,8 @@ def test_a_board_out_of_range_is_a_400_with_the_cores_reason(client):
     fields = fields_for(client, board_of(FORCE, [bear("b1")]), {"b1": 2, "player": 6})
     fields["attacker-0-power"] = "5000"
     page = deal(client, fields, status=400, **HX)
-    assert "can’t be checked yet" in outcome_of(page) and "power" in outcome_of(page)
+    assert "can’t be checked yet" in outcome_of(page)
+    assert "Force of Nature, Power: must be from -999 to 999, not 5000." in outcome_of(page)
     assert "card-outcome" not in page
 
 

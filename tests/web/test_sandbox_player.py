@@ -19,14 +19,29 @@ def with_player(board: dict, **player) -> dict:
 
 
 @pytest.mark.parametrize("field, value, words", [
-    ("player-life", "0", "player.life"), ("player-life", "1000", "player.life"),
-    ("player-poison", "10", "player.poison"), ("player-poison", "-1", "player.poison")])
+    ("player-life", "0", "The defending player, Life: must be from 1 to 999, not 0."),
+    ("player-life", "1000", "The defending player, Life: must be from 1 to 999, not 1000."),
+    ("player-poison", "10", "The defending player, Poison counters: must be from 0 to 9, not 10."),
+    ("player-poison", "-1", "The defending player, Poison counters: must be from 0 to 9, not -1.")])
 def test_life_or_poison_out_of_range_is_said_and_kept_in_the_field(client, field, value, words):
     fields = fields_for(client, board_of(FORCE, [bear("b1")]), {"b1": 2, "player": 6})
     fields[field] = value
     html = client.post("/sandbox", data=fields).get_data(as_text=True)
     assert words in verdict_of(html)
     assert f'name="{field}" value="{value}"' in html
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Grizzly Bears, Toughness: must be from 1 to 999, not 0."),
+    ("fr", "Grizzly Bears, Endurance : doit être entre 1 et 999, pas 0."),
+    ("ja", "Grizzly Bears、タフネス：1以上999以下にしてください（0になっています）。")])
+def test_a_number_out_of_range_names_the_card_and_the_editors_field_in_the_readers_language(
+        client, lang, words):
+    """Not the core's English with its field path ("blockers[0].toughness: ...")."""
+    fields = fields_for(client, board_of(FORCE, [bear("b1")]), {"b1": 2, "player": 6}, lang=lang)
+    fields["blocker-0-toughness"] = "0"
+    said = verdict_of(client.post("/sandbox", data=fields).get_data(as_text=True))
+    assert words in said and "blockers[0]" not in said
 
 
 def test_a_new_board_links_as_before_and_has_20_life_and_no_poison(client):

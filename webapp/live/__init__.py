@@ -18,8 +18,8 @@ from ..rules import PLAYER, BoardError, analyze, blocker_status, check, parse_as
 from ..rules import fit as fit_to_sliders
 from ..content.fields import read_split, untouched
 from .outcome import play_out
-from .words import (board_cards, fill, labels, locked_note, panel, player_label, value_text,
-                    verdict)
+from .words import (board_cards, board_error_text, fill, labels, locked_note, panel, player_label,
+                    value_text, verdict)
 
 __all__ = ["Live", "board_cards", "dealt", "live_check", "labels", "played_out", "player_label",
            "value_text"]
@@ -88,7 +88,7 @@ def live_check(board: dict, split: Mapping | None = None, *, form=None, editing:
             kept = analyze(parsed, fixed=dict(fixed))
             analysis = kept if kept["legal_assignments"] else analysis
     except BoardError as err:
-        return Live(board, dict(split or {}), names, error=str(err))
+        return Live(board, dict(split or {}), names, error=board_error_text(err, board, names))
     if form is not None:
         split = read_split(form, {cid: list(info["recipients"]) for cid, info in
                                   analysis["creatures"].items() if info["kind"] == "attacker"},

@@ -7,6 +7,7 @@ a split is legal — comes from `analyze()`, `check()` or `blocker_status()`, ca
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ..i18n import _l, gettext, lethal_note, name_list, problem_text, translator
@@ -25,6 +26,36 @@ SLIDER_ERRORS = {
 def slider_error_text(err) -> str:
     """A SliderError (or an error with its code and params) in the page's language."""
     return str(SLIDER_ERRORS[err.code]) % err.params
+
+
+# A number of the board out of its range, said in the reader's words (the core's own sentence,
+# English with its field path, stays for the API and for every other refusal).
+_RANGE_FIELD = re.compile(r"^(attackers|blockers|planeswalkers|battles)\[(\d+)\]\.(\w+)$|^player\.(\w+)$")
+# The sandbox editor's own field labels, so the sentence names the field as the editor does.
+FIELD_LABELS = {"power": _l("Power"), "toughness": _l("Toughness"),
+                "damage": _l("Damage already marked"), "loyalty": _l("Loyalty"),
+                "defense": _l("Defense"), "life": _l("Life"), "poison": _l("Poison counters")}
+
+
+def board_error_text(err, board: dict, names: dict[str, str]) -> str:
+    """Why the core refused a board, for a page: a number out of its range names the card (or
+    the defending player) and the field in the reader's language; anything else is the core's
+    sentence."""
+    found = _RANGE_FIELD.match(err.field or "")
+    if not err.params or not found:
+        return str(err)
+    kind, index, key, player_key = found.groups()
+    key = key or player_key
+    if key not in FIELD_LABELS:
+        return str(err)
+    if player_key:
+        who = gettext("The defending player")
+    else:
+        items = board.get(kind) or []
+        item = items[int(index)] if int(index) < len(items) else {}
+        who = names.get(item.get("id"), item.get("name") or item.get("id") or "?")
+    return gettext("%(name)s, %(field)s: must be from %(low)s to %(high)s, not %(value)s.",
+                   name=who, field=str(FIELD_LABELS[key]), **err.params)
 
 
 def locked_note(fixed: dict, attacker: str, recipient: str) -> str | None:

@@ -48,11 +48,13 @@ _ID = re.compile(ID_PATTERN)
 
 
 class BoardError(ValueError):
-    """Any way a board or an assignment can be wrong. ``field`` says where; str() is one sentence."""
+    """Any way a board or an assignment can be wrong. ``field`` says where; str() is one sentence.
+    ``params``, for a number out of its range: {"low", "high", "value"} (a page words it)."""
 
-    def __init__(self, field_path: str, message: str):
+    def __init__(self, field_path: str, message: str, params: dict | None = None):
         self.field = field_path
         self.detail = message
+        self.params = params or {}
         super().__init__(f"{field_path}: {message}" if field_path else message)
 
 
@@ -170,7 +172,8 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise BoardError(where, f"must be a whole number, not {_kind(value)}")
     if not low <= value <= high:
-        raise BoardError(where, f"must be between {low} and {high}, not {value}")
+        raise BoardError(where, f"must be between {low} and {high}, not {value}",
+                         {"low": low, "high": high, "value": value})
     return value
 
 
