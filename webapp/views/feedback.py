@@ -24,18 +24,6 @@ def recipient_names(board, names, creature) -> dict[str, str]:
     return {**names, "player": player}
 
 
-def asked(q: dict) -> tuple[str | None, str, str | None]:
-    """(creature, recipient, blocker) a question of the quiz's shape asks about: a number's
-    `verify` (a blocker for lethal damage), an assign question's goal; (None, "player", None) for
-    a question about no one creature (a legal-or-not verdict, an assign goal of "any legal")."""
-    if q["type"] == "number":
-        verify = q.get("verify") or {}
-        blocker = verify.get("blocker") if verify.get("kind") == "lethal" else None
-        return verify.get("creature"), verify.get("recipient") or "player", blocker
-    goal = q.get("goal") or {}
-    return goal.get("creature"), goal.get("recipient") or "player", None
-
-
 def key_feedback(q: dict, board: dict | None, given, correct: bool | None) -> dict | None:
     """The result shown with a quiz question's key (the quiz's own pages, a class phone on a
     quiz): `answer_feedback` for a number, legal or assign answer; None for a choice (its key
@@ -52,7 +40,10 @@ def answer_feedback(q: dict, board: dict, given, correct: bool, names: dict,
     from the question's kind (its facts and the core's problems) and the core's numbers. Endless
     practice and the quiz show it through `_question.html`'s `answer_result`. `play_out`: a
     right split's outcome is shown (`dealt`)."""
-    creature, recipient, blocker = asked(q)
+    kind = kind_of(q)  # what it asks about: a number's or a split's creature and recipient
+    creature = getattr(kind, "creature", None)
+    recipient = getattr(kind, "recipient", "player")
+    blocker = getattr(kind, "blocker", None)  # a number asking one blocker's lethal damage
     who = recipient_names(board, names, creature)
     out = {"correct": correct, "type": q["type"], "misreading": None, "reasons": [],
            "problems": [], "dealt": None,
@@ -60,7 +51,7 @@ def answer_feedback(q: dict, board: dict, given, correct: bool, names: dict,
                       "recipient_name": names.get(blocker) if blocker else who.get(recipient),
                       "lethal": blocker is not None}}
     try:
-        graded = kind_of(q).grade(given)
+        graded = kind.grade(given)
     except AnswerError:  # a stored answer this board can't have been given: the verdict alone
         return out
     facts = graded.facts
@@ -79,7 +70,7 @@ def answer_feedback(q: dict, board: dict, given, correct: bool, names: dict,
         return out
     if q["type"] == "assign" and correct and play_out:
         out["dealt"] = dealt(board, given, names)
-    out["goal"] = (q.get("goal") or {}).get("kind")
+    out["goal"] = getattr(kind, "goal", None)
     if out["goal"] == "exact":  # banding's "keep it alive": the amount asked, no lethal sums
         return out
     if out["goal"] == "legal":  # any legal split: a right one says each blocker's damage
@@ -93,7 +84,7 @@ def answer_feedback(q: dict, board: dict, given, correct: bool, names: dict,
     if q["type"] == "number" and not correct:
         out["misreading"] = misreading(board, creature, recipient, out["params"])
     elif q["type"] == "assign" and not correct:
-        out["misreading"] = split_misreading(board, kind_of(q), given, names)
+        out["misreading"] = split_misreading(board, kind, given, names)
     return out
 
 
