@@ -100,15 +100,18 @@ def test_an_exam_shows_the_result_only_with_the_results(client, app):
     assert "You said 1, but the most" in feedback_text(client.get(url).get_data(as_text=True))
 
 
-@pytest.mark.parametrize("given", [{"a1": {"b1": 0, "player": 4}}, {"a1": {"b1": 2, "player": 2}},
-                                   {"a1": {"b1": 1, "player": 3}}])
-def test_the_builder_reads_the_kinds_grade_for_every_split(app, given):
-    """The feedback is the kind's grade (its reason and facts), not a verdict of its own."""
+@pytest.mark.parametrize("given, reason", [({"a1": {"b1": 0, "player": 4}}, "illegal"),
+                                           ({"a1": {"b1": 2, "player": 2}}, "not_most"),
+                                           ({"a1": {"b1": 1, "player": 3}}, "met")])
+def test_the_builder_reads_the_kinds_grade_for_every_split(app, given, reason):
+    """The feedback is the kind's grade (its reason and facts), not a verdict of its own: an
+    illegal split, a legal one short of the most (3), and the most."""
     with app.test_request_context():
         q = resolve({"bank": "t1-hurt-bears-most-assign"})
         board = {k: v for k, v in q["board"].items() if k != "assignment"}
         graded = kind_of(q).grade(given)
         out = answer_feedback(q, board, given, graded.correct, {"a1": "Rhino", "b1": "Bears"})
-    assert (out["correct"], out["reason"]) == (graded.correct, graded.reason)
+    assert (out["correct"], out["reason"]) == (graded.correct, graded.reason) == (
+        reason == "met", reason)
     assert out["params"]["said"] == given["a1"]["player"]
     assert bool(out["problems"]) == (graded.reason == "illegal")

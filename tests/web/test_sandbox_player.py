@@ -72,5 +72,5 @@ def test_infect_past_the_blockers_counts_poison_to_ten(client):
     attacker = {**FORCE, "abilities": ["trample", "infect"]}
     board = with_player(board_of(attacker, [bear("b1")]), poison=4)
     said = outcome_of(deal(client, fields_for(client, board, {"b1": 2, "player": 6})))
-    assert "10 poison counters" in said or "4 → 10" in said
+    assert "The defending player’s poison counters: 4 → 10." in said
     assert "ten or more poison counters and loses the game" in said
