@@ -178,3 +178,18 @@ def test_a_judge_sets_the_defending_players_life_and_the_damage_ends_the_game(pa
     shot("sandbox-player-life")
     page.reload()  # the address holds the board: a judge's link shows the same life
     expect(page.locator("#player-life")).to_have_value("2")
+
+
+def test_a_life_out_of_range_is_reported_at_the_field_and_not_sent(page: Page):
+    """The editor posts on `change`; htmx checks the form first and, out of range (0 life), stops:
+    the browser says why at the field (reportValidityOfForms), instead of nothing happening."""
+    page.goto("/sandbox")
+    page.get_by_text("Edit the board").click()
+    life = page.locator("#player-life")
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    life.fill("0")
+    life.press("Tab")
+    expect(life).to_be_focused()  # reportValidity takes the focus back to the field
+    assert not life.evaluate("el => el.validity.valid")
+    assert not any(url.endswith("/sandbox") for url in posts)
