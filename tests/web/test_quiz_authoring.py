@@ -296,3 +296,26 @@ def test_a_question_about_no_board_answers_bad_input_with_a_400(app, client):
         response = client.post(url, data={"csrf_token": csrf_token(client, "/quiz"), **fields})
         assert response.status_code == 400 or response.status_code == 200
         assert b"Traceback" not in response.data
+
+
+def test_a_sandbox_board_keeps_zilortha_and_names_look_alikes_as_its_sliders_do(app, judge,
+                                                                               owner_url):
+    """The question is about the board the judge built: Zilortha on the defending side keys it
+    (a 0-power wall token dies to 1), and the three look-alike blockers it shows are numbered in
+    the question's words as on its sliders."""
+    editor = default_board()
+    editor["effects"] = ["zilortha_defending"]
+    editor["blockers"][0].update(name="Wall token", power=0)
+    assert post(judge, owner_url + "/board", link=f"/sandbox?b={encode(editor)}", type="assign",
+                tier="1").status_code == 303
+    q = resolve(quiz_at(app, owner_url).questions[-1])
+    assert q["board"]["lethal_by_power"] == ["defending"]
+    assert q["answer"] == 8 - 1 - 2 - 2  # not 8 - 2 - 2 - 2: by power, the token's lethal is 1
+    take, _ = links(judge, owner_url)
+    taker = app.test_client()
+    started = taker.post(take, data={"csrf_token": csrf_token(taker, take), "name": "Ana"})
+    attempt = started.headers["Location"].rsplit("/", 1)[0]
+    page = taker.get(f"{attempt}/3").get_data(as_text=True)
+    assert "blocked by Wall token and Grizzly Bears 1 and Grizzly Bears 2." in page
+    assert "Zilortha" in page
+    assert re.search(r'<label class="row-label" for="[^"]+">To Grizzly Bears 2</label>', page)

@@ -57,7 +57,7 @@ from functools import lru_cache
 
 from .. import paths
 from ..rules import MAX_NAME, analyze, check, lethal_damage, parse_board
-from ..rules.messages import ABILITY_LABELS, lethal_words, sentence
+from ..rules.messages import ABILITY_LABELS, board_labels, lethal_words, sentence
 from .cards import default_cards
 from .kinds import AnswerError, kind_of
 
@@ -390,10 +390,9 @@ SCENARIOS: dict[int, tuple[Callable, ...]] = {
 
 
 def _names(board: dict) -> dict[str, str]:
-    things = [*board["attackers"], *board["blockers"], *board.get("planeswalkers", []),
-              *board.get("battles", [])]
-    shown = _shown_name.get()
-    return {t["id"]: shown(t["name"]) for t in things}
+    """id -> its name as the question's board shows it: numbered where names repeat ("Grizzly
+    Bears 2", a board built in the sandbox), as the sliders and cards beside the question say."""
+    return board_labels(board, _shown_name.get())
 
 
 def _target(board: dict, attacker: dict) -> str:
@@ -417,7 +416,7 @@ def _describe(board: dict) -> str:
     names = _names(board)
     parts = []
     for a in board["attackers"]:
-        said = {"name": a["name"], "stats": f"{a['power']}/{a['toughness']}",
+        said = {"name": names[a["id"]], "stats": f"{a['power']}/{a['toughness']}",
                 "abilities": _and(_ability(w) for w in a["abilities"]) or _("no abilities"),
                 "target": names.get(a.get("attacking", "player"), _("the defending player"))}
         if a["blocked_by"]:
@@ -434,16 +433,17 @@ def _describe(board: dict) -> str:
         extra = [_("%(n)s damage already marked", n=b["damage"])] if b["damage"] else []
         extra += [_ability(w) for w in b["abilities"]]
         stats = f"{b['power']}/{b['toughness']}"
-        parts.append(_("%(name)s is %(stats)s (%(extra)s).", name=b["name"], stats=stats,
+        parts.append(_("%(name)s is %(stats)s (%(extra)s).", name=names[b["id"]], stats=stats,
                        extra=_(", ").join(extra)) if extra
-                     else _("%(name)s is %(stats)s.", name=b["name"], stats=stats))
+                     else _("%(name)s is %(stats)s.", name=names[b["id"]], stats=stats))
     for w in board.get("planeswalkers", []):
         parts.append(_("%(name)s has loyalty %(loyalty)s and has been removed from combat.",
-                       name=w["name"], loyalty=w["loyalty"]) if w["removed_from_combat"]
-                     else _("%(name)s has loyalty %(loyalty)s.", name=w["name"],
+                       name=names[w["id"]], loyalty=w["loyalty"]) if w["removed_from_combat"]
+                     else _("%(name)s has loyalty %(loyalty)s.", name=names[w["id"]],
                             loyalty=w["loyalty"]))
     for t in board.get("battles", []):
-        parts.append(_("%(name)s has defense %(defense)s.", name=t["name"], defense=t["defense"]))
+        parts.append(_("%(name)s has defense %(defense)s.", name=names[t["id"]],
+                       defense=t["defense"]))
     sides = board.get("lethal_by_power") or ()
     if "defending" in sides:
         parts.append(_("Nia controls Zilortha, Strength Incarnate: lethal damage to her "
@@ -931,13 +931,18 @@ def from_board(board: dict, kind: str, split: dict | None = None, tier: int = 1)
 
 
 def _filled(board: dict) -> dict:
-    """The board with the contract's defaults written out, as the generator's own boards are."""
+    """The board with the contract's defaults written out, as the generator's own boards are.
+    Everything else the board says is kept as it is: the defending player's life and poison,
+    Zilortha's lethal damage by power, Defensive Formation, the damage step. A question without
+    them would be keyed and explained for another board than the one the judge built."""
     defaults = {"attackers": {"abilities": [], "attacking": "player", "blocked_by": []},
                 "blockers": {"damage": 0, "abilities": []},
                 "planeswalkers": {"removed_from_combat": False},
                 "battles": {"removed_from_combat": False}}
-    return {kind: [{**fill, **thing} for thing in board.get(kind, [])]
-            for kind, fill in defaults.items()}
+    kept = {key: value for key, value in board.items()
+            if key not in defaults and key != "assignment"}
+    return {**kept, **{kind: [{**fill, **thing} for thing in board.get(kind, [])]
+                       for kind, fill in defaults.items()}}
 
 
 MAKERS = {"number": number_question, "legal": legal_question, "rule": rule_question,

@@ -8,11 +8,11 @@ a split is legal — comes from `analyze()`, `check()` or `blocker_status()`, ca
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from ..i18n import _l, gettext, lethal_note, name_list, problem_text, translator
 from ..names import shown_name
 from ..rules import parse_board
+from ..rules.messages import board_labels
 
 
 # What a refused slider field (fields.SliderError) says, on every page with sliders.
@@ -68,17 +68,9 @@ def locked_note(fixed: dict, attacker: str, recipient: str) -> str | None:
 
 
 def labels(board: dict) -> dict[str, str]:
-    """id -> the name a person sees; creatures sharing a name are numbered ("Grizzly Bears 2")."""
-    things = [*board.get("attackers", []), *board.get("blockers", []),
-              *board.get("planeswalkers", []), *board.get("battles", [])]
-    counts = Counter(t["name"] for t in things)
-    seen: Counter = Counter()
-    out = {}
-    for t in things:
-        seen[t["name"]] += 1
-        name = shown_name(t["name"])  # its modifiers in the page's language
-        out[t["id"]] = f"{name} {seen[t['name']]}" if counts[t["name"]] > 1 else name
-    return out
+    """id -> the name a person sees; things sharing a name are numbered ("Grizzly Bears 2"),
+    as the quiz's questions number them (rules.messages.board_labels)."""
+    return board_labels(board, shown_name)
 
 
 def player_label(attacker: dict, names: dict[str, str], board: dict) -> str:

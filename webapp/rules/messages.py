@@ -93,6 +93,24 @@ SENTENCES = {
 }
 
 
+def board_labels(board: dict, shown=lambda name: name) -> dict[str, str]:
+    """id -> the name a person sees, on every page and in every question: `shown(name)` (what
+    the board adds to a card, in the reader's words), numbered in board order where things share
+    a name ("Grizzly Bears 2"), so a sentence, a slider and a card say which one is meant."""
+    things = [*board.get("attackers", []), *board.get("blockers", []),
+              *board.get("planeswalkers", []), *board.get("battles", [])]
+    counts: dict[str, int] = {}
+    for thing in things:
+        counts[thing["name"]] = counts.get(thing["name"], 0) + 1
+    seen: dict[str, int] = {}
+    out = {}
+    for thing in things:
+        name = thing["name"]
+        seen[name] = seen.get(name, 0) + 1
+        out[thing["id"]] = f"{shown(name)} {seen[name]}" if counts[name] > 1 else shown(name)
+    return out
+
+
 def sentence(code: str, params: dict) -> str | None:
     """The untranslated sentence for a problem, or None for a code without one."""
     if code == "no_damage_to_assign":
