@@ -115,3 +115,26 @@ def test_the_builder_reads_the_kinds_grade_for_every_split(app, given, reason):
         reason == "met", reason)
     assert out["params"]["said"] == given["a1"]["player"]
     assert bool(out["problems"]) == (graded.reason == "illegal")
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Wall of Wood must survive, so it gets less than lethal damage: none may go past it "
+           "to the defending player (rule 702.19b)."),
+    ("fr", "Wall of Wood doit survivre : on lui assigne moins que des blessures mortelles, "
+           "donc rien ne peut passer au-delà vers le joueur défenseur (règle 702.19b)."),
+    ("ja", "Wall of Woodは生き残る必要があるため、致死ダメージ未満しか割り振れません。"
+           "そのため防御プレイヤーには1点も割り振れません（ルール702.19b）。")])
+def test_a_goal_that_spares_a_blocker_says_why_nothing_goes_on(client, app, lang, line):
+    """Bears must die but not the Wall: the key sends 0 to Nia. "Where 0 comes from" listed
+    each blocker's lethal damage as if every one could get it; it now says the spared Wall is
+    why nothing goes past the blockers."""
+    client.get(f"/quiz?lang={lang}")
+    token = attempt(app, "t1-bears-die-most-assign")
+    text = feedback_text(answer(client, token, 1, {"dmg:a1:b1": "3", "dmg:a1:b2": "2"}))
+    assert line in text
+
+
+def test_a_goal_that_spares_no_blocker_says_no_such_line(client, app):
+    token = attempt(app, "t1-hurt-bears-most-assign")
+    text = feedback_text(answer(client, token, 1, {"dmg:a1:b1": "2", "dmg:a1:player": "2"}))
+    assert "must survive" not in text

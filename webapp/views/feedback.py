@@ -7,9 +7,11 @@ whole feedback from `answer_feedback`, which templates/_question.html's `answer_
 
 from __future__ import annotations
 
+from flask_babel import ngettext
+
 from ..content.kinds import AnswerError, kind_of
 from ..content.misreadings import diagnose, explain_split
-from ..i18n import gettext, lethal_note
+from ..i18n import gettext, lethal_note, name_list
 from ..live import dealt, labels, player_label
 from ..live.words import panel, verdict
 from ..rules import analyze, blocker_status
@@ -80,6 +82,7 @@ def answer_feedback(q: dict, board: dict, given, correct: bool, names: dict,
     if blocker is not None:  # the lethal damage one blocker needs: the key's why says it
         return out
     out["reasons"] = predict_reasons(board, names, creature, recipient)
+    out["reasons"] += spared_lines(board, names, kind, who.get(recipient), q["answer"])
     out["reasons_kind"] = "where"
     if q["type"] == "number" and not correct:
         out["misreading"] = misreading(board, creature, recipient, out["params"])
@@ -100,6 +103,26 @@ def predict_reasons(board, names, creature, recipient) -> list[str]:
     if row is not None and row["gate"]:
         lines.append(row["gate"])
     return lines
+
+
+def spared_lines(board, names, kind, recipient_name, wants) -> list[str]:
+    """Why a goal that spares a blocker sends nothing on: the blockers the goal leaves out of
+    its lethal damage never get it, so nothing may go past them (702.19b). Said only where the
+    key is 0 and the recipient is beyond the blockers, so it is exactly why the key is 0."""
+    lethal = getattr(kind, "lethal", None)
+    attacker = next((a for a in board["attackers"] if a["id"] == getattr(kind, "creature", None)),
+                    None)
+    if lethal is None or attacker is None or wants != 0 \
+            or kind.recipient in attacker.get("blocked_by", ()):
+        return []
+    spared = [b for b in attacker.get("blocked_by", ()) if b not in lethal]
+    if not spared:
+        return []
+    return [ngettext("%(names)s must survive, so it gets less than lethal damage: none may go "
+                     "past it to %(recipient)s (rule 702.19b).",
+                     "%(names)s must survive, so they get less than lethal damage: none may go "
+                     "past them to %(recipient)s (rule 702.19b).", len(spared),
+                     names=name_list(names[b] for b in spared), recipient=recipient_name)]
 
 
 def misreading(board, creature, recipient, params) -> dict | None:
