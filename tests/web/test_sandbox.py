@@ -158,7 +158,8 @@ def test_a_board_the_rules_reject_shows_why_instead_of_failing(client):
     html = client.get("/sandbox").get_data(as_text=True)
     html = press(client, html, "update", **{"blocker-0-damage": "5"})
     assert "can’t be checked yet" in verdict_of(html)
-    assert "blockers[0].damage" in verdict_of(html)
+    # the card as the board names it, not the core's field path ("blockers[0].damage")
+    assert "Grizzly Bears 1 has 5 damage marked, lethal for its toughness of 2" in verdict_of(html)
 
 
 def test_the_live_fragment_carries_the_verdict_and_out_of_band_counters(client):

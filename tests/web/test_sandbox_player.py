@@ -74,3 +74,41 @@ def test_infect_past_the_blockers_counts_poison_to_ten(client):
     said = outcome_of(deal(client, fields_for(client, board, {"b1": 2, "player": 6})))
     assert "The defending player’s poison counters: 4 → 10." in said
     assert "ten or more poison counters and loses the game" in said
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Grizzly Bears has 2 damage marked, lethal for its toughness of 2: it would already "
+           "have died (rule 704.5g)."),
+    ("fr", "Grizzly Bears a 2 blessures marquées, ce qui est mortel pour son endurance de 2 : la "
+           "créature serait déjà morte (règle 704.5g)."),
+    ("ja", "Grizzly Bearsには2点のダメージが負わされており、タフネス2に対して致死ダメージです。")])
+def test_damage_a_creature_could_not_survive_is_said_with_its_name_in_the_readers_language(
+        client, lang, words):
+    """A judge marks 2 on a 2/2: the core's English with its field path ("blockers[0].damage:
+    2 damage on toughness 2 ...") was shown on every page, whatever its language."""
+    fields = fields_for(client, board_of(FORCE, [bear("b1")]), {"b1": 2, "player": 6}, lang=lang)
+    fields["blocker-0-damage"] = "2"
+    said = verdict_of(client.post("/sandbox", data=fields).get_data(as_text=True))
+    assert words in said and "blockers[0]" not in said
+
+
+ZILORTHA = {"effects": ["zilortha_attacking"]}
+
+
+@pytest.mark.parametrize("board, words", [
+    ({**board_of(FORCE, [bear("b1"), bear("b2")]),
+      "attackers": [{**board_of(FORCE, [])["attackers"][0], "blocked_by": ["b1"]},
+                    {**board_of(FORCE, [])["attackers"][0], "id": "a2", "blocked_by": ["b1"]}]},
+     "Grizzly Bears 1 blocks 2 attackers, but a creature blocks only one unless it can block an "
+     "additional creature or blocks a band (rule 509.1a)."),
+    ({**board_of(FORCE, [bear("b1", abilities=["wither"])]), **ZILORTHA},
+     "Grizzly Bears deals its damage as -1/-1 counters, while Zilortha measures lethal damage"),
+    (board_of({**FORCE, "abilities": ["trample", "as_though_unblocked"]},
+              [bear("b1", abilities=["banding"])]),
+     "Force of Nature may assign its damage as though it weren’t blocked, but a blocker with "
+     "banding lets the defending player assign it")])
+def test_a_board_the_core_cannot_judge_says_why_with_the_cards_names(client, board, words):
+    page = client.get("/sandbox", query_string={"b": sandbox_state.encode(board)})
+    said = verdict_of(page.get_data(as_text=True))
+    assert words in said
+    assert "[0]" not in said and "can_block_additional" not in said

@@ -37,10 +37,38 @@ FIELD_LABELS = {"power": _l("Power"), "toughness": _l("Toughness"),
                 "defense": _l("Defense"), "life": _l("Life"), "poison": _l("Poison counters")}
 
 
+# A board the sandbox lets a person build but the core can't judge (BoardError.code), said in the
+# reader's words with the card's name as the board shows it.
+BOARD_ERRORS = {
+    "already_died": _l("%(name)s has %(damage)s damage marked, lethal for its toughness of "
+                       "%(toughness)s: it would already have died (rule 704.5g). Mark less "
+                       "damage, or give it indestructible."),
+    "already_died_by_power": _l("%(name)s has %(damage)s damage marked, lethal for its power of "
+                                "%(power)s now that lethal damage is measured by power: it would "
+                                "already have died (rule 704.5g). Mark less damage, or give it "
+                                "indestructible."),
+    "blocks_too_many": _l("%(name)s blocks %(count)s attackers, but a creature blocks only one "
+                          "unless it can block an additional creature or blocks a band (rule "
+                          "509.1a)."),
+    "counters_by_power": _l("%(name)s deals its damage as -1/-1 counters, while Zilortha measures "
+                            "lethal damage to the creatures it hits by their power: no ruling "
+                            "says how the two meet, so this board can’t be checked."),
+    "unblocked_and_banding": _l("%(name)s may assign its damage as though it weren’t blocked, but "
+                                "a blocker with banding lets the defending player assign it: no "
+                                "ruling says who chooses, so this board can’t be checked."),
+    "no_attacker": _l("Add an attacking creature: a board needs at least one."),
+}
+_THING_FIELD = re.compile(r"^(attackers|blockers|planeswalkers|battles)\[(\d+)\]")
+
+
 def board_error_text(err, board: dict, names: dict[str, str]) -> str:
-    """Why the core refused a board, for a page: a number out of its range names the card (or
-    the defending player) and the field in the reader's language; anything else is the core's
-    sentence."""
+    """Why the core refused a board, for a page: a board the sandbox can build but the core
+    can't judge, and a number out of its range (naming the field as the editor does), are said
+    in the reader's language with the card's name; anything else is the core's sentence."""
+    code = getattr(err, "code", None)
+    if code in BOARD_ERRORS:
+        return str(BOARD_ERRORS[code]) % {"name": _thing_name(err.field, board, names),
+                                          **err.params}
     found = _RANGE_FIELD.match(err.field or "")
     if not err.params or not found:
         return str(err)
@@ -48,14 +76,19 @@ def board_error_text(err, board: dict, names: dict[str, str]) -> str:
     key = key or player_key
     if key not in FIELD_LABELS:
         return str(err)
-    if player_key:
-        who = gettext("The defending player")
-    else:
-        items = board.get(kind) or []
-        item = items[int(index)] if int(index) < len(items) else {}
-        who = names.get(item.get("id"), item.get("name") or item.get("id") or "?")
+    who = gettext("The defending player") if player_key else _thing_name(err.field, board, names)
     return gettext("%(name)s, %(field)s: must be from %(low)s to %(high)s, not %(value)s.",
                    name=who, field=str(FIELD_LABELS[key]), **err.params)
+
+
+def _thing_name(field: str, board: dict, names: dict[str, str]) -> str:
+    """The name the board shows for the card a field path ("blockers[1].damage") is in."""
+    found = _THING_FIELD.match(field or "")
+    if found is None:
+        return "?"
+    items = board.get(found[1]) or []
+    item = items[int(found[2])] if int(found[2]) < len(items) else {}
+    return names.get(item.get("id"), item.get("name") or item.get("id") or "?")
 
 
 def locked_note(fixed: dict, attacker: str, recipient: str) -> str | None:

@@ -49,12 +49,17 @@ _ID = re.compile(ID_PATTERN)
 
 class BoardError(ValueError):
     """Any way a board or an assignment can be wrong. ``field`` says where; str() is one sentence.
-    ``params``, for a number out of its range: {"low", "high", "value"} (a page words it)."""
+    ``params``, for a number out of its range: {"low", "high", "value"} (a page words it).
+    ``code``, for a board a person can build in the sandbox and the core can't judge (a creature
+    already dead, a block no rule allows, a board no ruling settles): with ``params``, what a page
+    words in the reader's language (webapp.live.words.board_error_text)."""
 
-    def __init__(self, field_path: str, message: str, params: dict | None = None):
+    def __init__(self, field_path: str, message: str, params: dict | None = None,
+                 code: str | None = None):
         self.field = field_path
         self.detail = message
         self.params = params or {}
+        self.code = code
         super().__init__(f"{field_path}: {message}" if field_path else message)
 
 
@@ -227,10 +232,12 @@ def _creature_fields(raw: dict, where: str, by_power: bool = False) -> dict:
         if by_power:
             raise BoardError(f"{where}.damage", f"{damage} damage on power {power} means the "
                              "creature has already died (lethal damage is measured by its power "
-                             "here; 704.5g) unless it is indestructible")
+                             "here; 704.5g) unless it is indestructible",
+                             {"damage": damage, "power": power}, "already_died_by_power")
         else:
             raise BoardError(f"{where}.damage", f"{damage} damage on toughness {toughness} means "
-                             "the creature has already died (704.5g) unless it is indestructible")
+                             "the creature has already died (704.5g) unless it is indestructible",
+                             {"damage": damage, "toughness": toughness}, "already_died")
     return {
         "id": cid,
         "name": _text(raw.get("name", cid), f"{where}.name"),
@@ -327,7 +334,8 @@ def parse_board(data: Any) -> Board:
     battles = tuple(_parse_battle(b, f"battles[{i}]")
                     for i, b in enumerate(_list(data.get("battles", []), "battles", MAX_BATTLES)))
     if not attackers:
-        raise BoardError("attackers", "must name at least one attacking creature")
+        raise BoardError("attackers", "must name at least one attacking creature",
+                         code="no_attacker")
     _check_ids(attackers, blockers, walkers, battles)
     _check_by_power(sides, attackers, blockers)
     life, poison = _parse_player(data.get("player", {}))
@@ -381,7 +389,7 @@ def _check_by_power(sides: frozenset[str], attackers, blockers) -> None:
                 raise BoardError(f"{group}[{i}].abilities", f"{c.name} deals damage as -1/-1 "
                                  f"counters, and the {side} player's creatures have lethal damage "
                                  "measured by power: no ruling settles how those meet, so this "
-                                 "board isn't modelled")
+                                 "board isn't modelled", code="counters_by_power")
 
 
 def _check_ids(attackers, blockers, walkers, battles) -> None:
@@ -412,14 +420,15 @@ def _check_ids(attackers, blockers, walkers, battles) -> None:
             raise BoardError(f"attackers[{i}].abilities", f"{a.name} may assign its damage as though "
                              "it weren't blocked, and a blocker with banding lets the defending "
                              "player assign it: no ruling settles who chooses, so this board "
-                             "isn't modelled")
+                             "isn't modelled", code="unblocked_and_banding")
     for i, b in enumerate(blockers):
         blocked = blocking.get(b.id, [])
         # 509.1a: one attacker each, unless an ability lets it block more (or it blocks a band).
         if len(blocked) > 1 and not b.has("can_block_additional") and not any(
                 a.has("banding") for a in blocked):
             raise BoardError(f"blockers[{i}].abilities", f"{b.name} blocks {len(blocked)} attackers, "
-                             "but only a creature with can_block_additional (or blocking a band) can")
+                             "but only a creature with can_block_additional (or blocking a band) can",
+                             {"count": len(blocked)}, "blocks_too_many")
 
 
 def parse_assignment(board: Board, raw: Any) -> dict[str, dict[str, int]]:
