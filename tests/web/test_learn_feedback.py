@@ -107,3 +107,14 @@ def test_a_right_split_on_a_lesson_step_and_on_a_practice_board_says_its_reasons
     said = text(html)
     assert "Each blocker’s damage against the lethal damage it needs:" in said
     assert "lethal by power: power 7, nothing marked = 7" in said
+
+
+def test_a_split_short_of_the_most_shows_where_the_most_comes_from_as_the_quiz_does(client):
+    """One feedback for a split (views/feedback.py kind_feedback): a lesson's "send the most"
+    step, answered short and then shown, says where the most comes from, as a quiz question of
+    the same kind always did (the lesson's said only "Not quite" and the key)."""
+    step = CURRICULUM.lesson("attacking-a-planeswalker").step("fon-jace-practice")
+    short = {"dmg:fon:bears-a": "3", "dmg:fon:bears-b": "2", "dmg:fon:jace": "3"}
+    said = text(shown_page(client, "attacking-a-planeswalker", step.id, short))
+    assert "sends only 3 to Jace Beleren; a legal split can send 4." in said
+    assert "Where 4 comes from: Grizzly Bears A:" in said

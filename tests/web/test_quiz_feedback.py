@@ -138,3 +138,15 @@ def test_a_goal_that_spares_no_blocker_says_no_such_line(client, app):
     token = attempt(app, "t1-hurt-bears-most-assign")
     text = feedback_text(answer(client, token, 1, {"dmg:a1:b1": "2", "dmg:a1:player": "2"}))
     assert "must survive" not in text
+
+
+def test_a_right_most_split_says_each_blockers_damage_against_its_lethal_as_a_lesson_does(
+        client, app):
+    """One feedback for a split: a right split names each blocker's damage against the lethal
+    damage it needs, on a quiz question as on a lesson's step (the quiz said where the most
+    comes from instead)."""
+    token = attempt(app, "t1-hurt-bears-most-assign")  # Rhino 4/4 on Bears with 1 marked
+    text = feedback_text(answer(client, token, 1, {"dmg:a1:b1": "1", "dmg:a1:player": "3"}))
+    assert text.startswith("✓")
+    assert "Each blocker’s damage against the lethal damage it needs: Grizzly Bears is " \
+           "assigned 1; lethal for it is 1" in text

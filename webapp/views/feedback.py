@@ -35,21 +35,36 @@ def key_feedback(q: dict, board: dict | None, given, correct: bool | None) -> di
     return answer_feedback(q, board, given, bool(correct), labels(board))
 
 
+TYPES = {"amount": "number", "verdict": "legal", "split": "assign"}  # a kind's page shape
+
+
 def answer_feedback(q: dict, board: dict, given, correct: bool, names: dict,
                     play_out: bool = True) -> dict:
-    """What the feedback to an answer `given` to `q` (the quiz's shape: number, legal or
-    assign; `board` without the split a legal question judges) says: right or wrong, and why,
-    from the question's kind (its facts and the core's problems) and the core's numbers. Endless
-    practice and the quiz show it through `_question.html`'s `answer_result`. `play_out`: a
-    right split's outcome is shown (`dealt`)."""
-    kind = kind_of(q)  # what it asks about: a number's or a split's creature and recipient
+    """`kind_feedback` for a question of the quiz's shape (number, legal or assign; `board`
+    without the split a legal question judges): endless practice's boards and the quiz's."""
+    return kind_feedback(kind_of(q), board, given, correct, names, answer=q["answer"],
+                         play_out=play_out)
+
+
+def kind_feedback(kind, board: dict, given, correct: bool, names: dict, *, answer=None,
+                  play_out: bool = True) -> dict:
+    """What the feedback to an answer `given` to a question (a kinds.Amount, Verdict or Split:
+    a lesson step's, a practice board's, a quiz question's) says: right or wrong, and why, from
+    the kind's facts and the core's problems and numbers. `answer`: the key as the question
+    states it (worked out from the kind when None). `play_out`: a right split's or legal
+    split's outcome is shown (`dealt`). templates/_question.html's `answer_result` words it,
+    on every surface; a lesson adds its own why and hint ladder."""
+    kind_type = TYPES[kind.kind]
+    if answer is None:
+        answer = kind.answer if kind_type == "number" else kind.legal \
+            if kind_type == "legal" else kind.target()
     creature = getattr(kind, "creature", None)
     recipient = getattr(kind, "recipient", "player")
     blocker = getattr(kind, "blocker", None)  # a number asking one blocker's lethal damage
     who = recipient_names(board, names, creature)
-    out = {"correct": correct, "type": q["type"], "misreading": None, "reasons": [],
+    out = {"correct": correct, "type": kind_type, "misreading": None, "reasons": [],
            "problems": [], "dealt": None,
-           "params": {"creature_name": names.get(creature), "answer": q["answer"],
+           "params": {"creature_name": names.get(creature), "answer": answer,
                       "recipient_name": names.get(blocker) if blocker else who.get(recipient),
                       "lethal": blocker is not None}}
     try:
@@ -60,34 +75,34 @@ def answer_feedback(q: dict, board: dict, given, correct: bool, names: dict,
     out["reason"] = graded.reason  # the feedback's wording reads it (templates/_question.html)
     out["params"]["said"] = facts.get("said", facts.get("has", 0))
     if graded.check is not None:  # the split judged, or the split given
-        judged = q["board"] if q["type"] == "legal" else {**board, "assignment": given}
+        judged = kind.judged() if kind_type == "legal" else {**board, "assignment": given}
         out["problems"] = verdict(judged, graded.check)["problems"]
-    if q["type"] == "legal":
+    if kind_type == "legal":
         out["params"]["legal"] = facts["legal"]
         out["params"]["rule"] = facts.get("rule")
         if graded.check["legal"]:
-            out["reasons"] = lethal_lines(q["board"], names)
+            out["reasons"] = lethal_lines(kind.judged(), names)
             if correct and play_out:  # what the split shown does
-                out["dealt"] = dealt(board, q["board"]["assignment"], names)
+                out["dealt"] = dealt(board, kind.assignment, names)
         return out
-    if q["type"] == "assign" and correct and play_out:
-        out["dealt"] = dealt(board, given, names)
-    out["goal"] = getattr(kind, "goal", None)
-    if out["goal"] == "exact":  # banding's "keep it alive": the amount asked, no lethal sums
+    if kind_type == "number":
+        if blocker is None:  # the lethal damage one blocker needs: the key's why says it
+            out["reasons"] = predict_reasons(board, names, creature, recipient)
+            out["reasons_kind"] = "where"
+            if not correct:
+                out["misreading"] = misreading(board, creature, recipient, out["params"])
         return out
-    if out["goal"] == "legal":  # any legal split: a right one says each blocker's damage
-        if correct:             # against its lethal, as a lesson's right split does
-            out["reasons"] = lethal_lines({**board, "assignment": given}, names)
+    out["goal"] = kind.goal
+    if correct:  # a right split: each blocker's damage against its lethal, and what it does
+        out["reasons"] = lethal_lines({**board, "assignment": given}, names)
+        if play_out:
+            out["dealt"] = dealt(board, given, names)
         return out
-    if blocker is not None:  # the lethal damage one blocker needs: the key's why says it
-        return out
-    out["reasons"] = predict_reasons(board, names, creature, recipient)
-    out["reasons"] += spared_lines(board, names, kind, who.get(recipient), q["answer"])
-    out["reasons_kind"] = "where"
-    if q["type"] == "number" and not correct:
-        out["misreading"] = misreading(board, creature, recipient, out["params"])
-    elif q["type"] == "assign" and not correct:
-        out["misreading"] = split_misreading(board, kind, given, names)
+    out["misreading"] = split_misreading(board, kind, given, names)
+    if kind.goal == "most":  # short of the most, or not legal: where the most comes from
+        out["reasons"] = predict_reasons(board, names, creature, recipient)
+        out["reasons"] += spared_lines(board, names, kind, who.get(recipient), answer)
+        out["reasons_kind"] = "where"
     return out
 
 

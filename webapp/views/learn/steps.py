@@ -20,12 +20,10 @@ from ...htmx import wants_fragment
 from ...content import LANGUAGES
 from ...content.glossary import link_terms
 from ...content.kinds import beyond_legal
-from ...live import board_cards, dealt, labels, live_check, player_label
-from ...live.words import verdict
+from ...live import board_cards, labels, live_check
 from ..answer_words import error_text  # noqa: F401  (the lesson and class pages' name for it)
 from ..answer_words import split_in_words
-from ..feedback import (lethal_lines, misreading, predict_reasons, recipient_names,
-                        split_misreading)
+from ..feedback import kind_feedback, recipient_names
 
 
 def shuffled(options, key: str, step_id: str) -> list:
@@ -230,53 +228,28 @@ def blocker_damage(current, core, names) -> list[dict]:
 
 
 def feedback(current, graded, names, board, level=None) -> dict:
-    """What the feedback region says: the verdict and every name and number it needs. A wrong
-    answer climbs the hint ladder (`level`): 1 a nudge naming the likely misreading, 2 the
-    step's hint too, 3 (or None) the worked answer; `shown` says whether the answer is shown."""
+    """What the feedback region says: the verdict and every name and number it needs. A number,
+    legal-or-not or split step gets the feedback every surface gives its kind of question
+    (views/feedback.py `kind_feedback`); a choice its options' own words. The lesson adds its
+    why and the hint ladder: a wrong answer's `level` 1 is a nudge naming the likely misreading,
+    2 the step's hint too, 3 (or None) the worked answer; `shown` says whether it is shown."""
     shown = graded.correct or level is None or level >= 3
-    out = {"correct": graded.correct, "why": None, "hint": None, "problems": [], "lines": [],
-           "level": level, "shown": shown}
+    lesson_part = {"level": level, "shown": shown, "why": None, "hint": None}
     if shown and current.lesson.has_text(f"{current.id}.why"):
-        out["why"] = current.text(lang(), "why")
+        lesson_part["why"] = current.text(lang(), "why")
     if not graded.correct and level == 2 and current.lesson.has_text(f"{current.id}.hint"):
-        out["hint"] = current.text(lang(), "hint")
-    p = graded.params
-    if current.type == "practice":
-        core = {**board, "assignment": graded.answer["assignment"]}
-        out["problems"] = verdict(core, graded.check)["problems"] if graded.check else []
-        if p.get("creature"):
-            who = recipient_names(board, names, p["creature"])
-            p = {**p, "creature_name": names.get(p["creature"]), "recipient_name": who.get(p["recipient"])}
-        out["reason"] = graded.reason
-        out["params"] = p
-        if not graded.correct:
-            out["misreading"] = split_misreading(board, current.as_question(),
-                                                 graded.answer["assignment"], names)
-        if graded.correct:  # praise names the reason: each blocker's damage against its lethal
-            out["reasons"] = lethal_lines(core, names)
-            if current.play_out:
-                out["dealt"] = dealt(board, graded.answer["assignment"], names)
-    elif current.type == "predict":
-        who = recipient_names(board, names, current.creature)
-        out["params"] = {**p, "creature_name": names.get(current.creature),
-                         "recipient_name": who.get(current.recipient)}
-        out["reasons"] = predict_reasons(board, names, current.creature, current.recipient)
-        if not graded.correct:
-            out["misreading"] = misreading(board, current.creature, current.recipient, out["params"])
-    elif current.type == "choice":
-        out["chosen"] = (current.option_text(p["chosen"], lang()),
-                         current.rationale(p["chosen"], lang()))
-        out["right"] = (current.option_text(p["right"], lang()),
-                        current.rationale(p["right"], lang()))
-    elif current.type == "legal":
-        out["params"] = p
-        core = current.board_with_assignment()
-        out["problems"] = verdict(core, graded.check)["problems"]
-        if graded.check["legal"]:
-            out["reasons"] = lethal_lines(core, names)
-            if graded.correct:
-                out["dealt"] = dealt(board, current.assignment, names)
-    return out
+        lesson_part["hint"] = current.text(lang(), "hint")
+    if current.type == "choice":
+        p = graded.params
+        return {"correct": graded.correct, "problems": [], "reasons": [], "misreading": None,
+                "chosen": (current.option_text(p["chosen"], lang()),
+                           current.rationale(p["chosen"], lang())),
+                "right": (current.option_text(p["right"], lang()),
+                          current.rationale(p["right"], lang())), **lesson_part}
+    given = {"practice": "assignment", "predict": "amount", "legal": "legal"}[current.type]
+    return {**kind_feedback(current.as_question(), board, graded.answer[given], graded.correct,
+                            names, play_out=getattr(current, "play_out", True)),
+            **lesson_part}
 
 
 def said(current, graded) -> str:
