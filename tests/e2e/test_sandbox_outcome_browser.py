@@ -193,3 +193,30 @@ def test_a_life_out_of_range_is_reported_at_the_field_and_not_sent(page: Page):
     expect(life).to_be_focused()  # reportValidity takes the focus back to the field
     assert not life.evaluate("el => el.validity.valid")
     assert not any(url.endswith("/sandbox") for url in posts)
+
+
+def test_a_judge_chooses_the_damage_step_and_a_first_striker_makes_it_one(page: Page, shot):
+    """510.4 on the board a judge builds: the first-strike step on a board with no first striker
+    is refused in words; once Force of Nature has double strike it is that step, and the
+    address keeps it. Then the regular step, after the first one marked 1 on a Bear."""
+    page.goto("/sandbox")
+    page.get_by_text("Edit the board").click()
+    step = page.get_by_label("Step", exact=True)
+    step.select_option("first")
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("No creature on this board has first strike or double strike")
+    page.locator("#attacker-0-abilities summary").click()
+    page.locator("#attacker-0-ab-double_strike").check()
+    expect(verdict).not_to_contain_text("No creature on this board")
+    expect(page.get_by_role("slider", name="To Grizzly Bears 1")).to_be_visible()
+    page.reload()  # the address holds the step
+    expect(page.locator("#damage-step")).to_have_value("first")
+    page.get_by_text("Edit the board").click()
+    page.locator("#damage-step").select_option("second")
+    damage = page.locator("#blocker-0-damage")
+    damage.fill("1")
+    damage.press("Tab")
+    expect(page.locator("#damage-step")).to_have_value("second")
+    expect(page.locator("#blocker-0-damage")).to_have_value("1")
+    assert_no_violations(page)
+    shot("sandbox-damage-step")

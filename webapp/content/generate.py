@@ -454,7 +454,12 @@ def _describe(board: dict) -> str:
     if board.get("defending_player_assigns"):
         parts.append(_("Nia controls Defensive Formation: she assigns the combat damage of each "
                        "creature attacking her."))
-    parts.append(_("Alice is attacking; Nia is defending. It is the combat damage step."))
+    step = board.get("damage_step")  # a board built in the sandbox may name one (510.4)
+    parts.append(_("Alice is attacking; Nia is defending. It is the first-strike combat damage "
+                   "step.") if step == "first" else
+                 _("Alice is attacking; Nia is defending. It is the regular combat damage step, "
+                   "after first-strike damage.") if step == "second" else
+                 _("Alice is attacking; Nia is defending. It is the combat damage step."))
     return _sentences(parts)
 
 

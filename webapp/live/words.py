@@ -57,6 +57,9 @@ BOARD_ERRORS = {
                                 "a blocker with banding lets the defending player assign it: no "
                                 "ruling says who chooses, so this board can’t be checked."),
     "no_attacker": _l("Add an attacking creature: a board needs at least one."),
+    "no_first_strike": _l("No creature on this board has first strike or double strike, so "
+                          "there is no first-strike damage step (rule 510.4): choose another "
+                          "step, or give a creature first strike."),
 }
 _THING_FIELD = re.compile(r"^(attackers|blockers|planeswalkers|battles)\[(\d+)\]")
 

@@ -343,7 +343,8 @@ def parse_board(data: Any) -> Board:
     if step == "first" and not any(c.has("first_strike") or c.has("double_strike")
                                    for c in (*attackers, *blockers)):
         raise BoardError("damage_step", "is 'first', but no creature has first_strike or "
-                         "double_strike, so there is no first-strike damage step (510.4)")
+                         "double_strike, so there is no first-strike damage step (510.4)",
+                         code="no_first_strike")
     assigns = _bool(data.get("defending_player_assigns", False), "defending_player_assigns")
     board = Board(attackers, blockers, walkers, battles, None, life, poison, step, sides, assigns)
     if "assignment" in data and data["assignment"] is not None:

@@ -16,8 +16,8 @@ import re
 import zlib
 
 from ...content.fields import SliderError, posted, read_split
-from ...rules import (ABILITIES, COLORS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER, PLAYER,
-                      START_LIFE)
+from ...rules import (ABILITIES, COLORS, DAMAGE_STEPS, ID_PATTERN, LIMITS, MAX_NAME, MAX_NUMBER,
+                      PLAYER, START_LIFE)
 
 LINK_LIMIT = 4000  # characters of the link parameter we are willing to read
 # Cards beside the combat that change it, as the board format says them (docs/board-format.md):
@@ -51,7 +51,7 @@ def default_board() -> dict:
                        "abilities": ["trample"], "colors": ["green"], "attacking": "player",
                        "blocked_by": ["b1", "b2", "b3"]}],
         "blockers": bears, "planeswalkers": [], "battles": [], "effects": [],
-        "player": dict(PLAYER_DEFAULTS), "assignment": {"a1": {}},
+        "damage_step": None, "player": dict(PLAYER_DEFAULTS), "assignment": {"a1": {}},
     }
 
 
@@ -77,12 +77,17 @@ def _compact(board: dict) -> dict:
             out[kind] = items
     if board.get("effects"):
         out["effects"] = list(board["effects"])
+    if board.get("damage_step"):
+        out["damage_step"] = board["damage_step"]
     player = {k: v for k, v in board.get("player", PLAYER_DEFAULTS).items()
               if PLAYER_DEFAULTS[k] != v}
     if player:
         out["player"] = player
-    if any(board["assignment"].values()):
-        out["assignment"] = board["assignment"]
+    # a creature with nothing to assign (no damage in this step, no recipient) has no row: the
+    # form has no slider for it, so the link reads back as the board it was made from
+    rows = {cid: row for cid, row in board["assignment"].items() if row}
+    if rows:
+        out["assignment"] = rows
     return out
 
 
@@ -123,6 +128,7 @@ def _fields(data: dict) -> list[tuple[str, object]]:
                 else:
                     pairs.append((f"{prefix}-{n}-{key}", value))
     pairs += [("effect", e) for e in data.get("effects", [])]
+    pairs += [("damage_step", data["damage_step"])] if "damage_step" in data else []
     pairs += [(f"player-{key}", value)
               for key, value in {**PLAYER_DEFAULTS, **data.get("player", {})}.items()]
     for attacker, split in data.get("assignment", {}).items():
@@ -162,6 +168,7 @@ def to_core(board: dict) -> dict:
         **({"player": dict(player)} if player != PLAYER_DEFAULTS else {}),
         **({"lethal_by_power": sides} if sides else {}),
         **({"defending_player_assigns": True} if "defensive_formation" in effects else {}),
+        **({"damage_step": board["damage_step"]} if board.get("damage_step") else {}),
         "attackers": [
             {"id": a["id"], "name": a["name"], "power": a["power"], "toughness": a["toughness"],
              "abilities": list(a["abilities"]), "colors": list(a["colors"]),
@@ -276,6 +283,10 @@ def from_form(form, names: dict[str, str]) -> dict:
     that can't be read raises SliderError."""
     board = {"attackers": [], "blockers": [], "planeswalkers": [], "battles": [], "assignment": {},
              "effects": [e for e in EFFECTS if e in form.getlist("effect")],
+             # 510.4: the first-strike step or the regular one after it; none named, every
+             # creature on the board deals damage (the core's contract)
+             "damage_step": form.get("damage_step") if form.get("damage_step") in DAMAGE_STEPS
+             else None,
              "player": {key: _int(form.get(f"player-{key}"), default)
                         for key, default in PLAYER_DEFAULTS.items()}}
     for get, getlist, bid in _rows(form, "blockers"):
