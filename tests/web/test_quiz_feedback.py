@@ -150,3 +150,13 @@ def test_a_right_most_split_says_each_blockers_damage_against_its_lethal_as_a_le
     assert text.startswith("✓")
     assert "Each blocker’s damage against the lethal damage it needs: Grizzly Bears is " \
            "assigned 1; lethal for it is 1" in text
+
+
+def test_where_the_most_comes_from_is_punctuated_as_french_is(client, app):
+    """Each blocker's line is the catalog's "%(name)s: %(note)s": in French a no-break space
+    before the colon, as everywhere else (it was built with an English colon in every language)."""
+    client.get("/quiz?lang=fr")
+    token = attempt(app, "t1-hurt-bears-most-assign")
+    page = answer(client, token, 1, {"dmg:a1:b1": "2", "dmg:a1:player": "2"})
+    assert "Grizzly Bears\u00a0: " in htmllib.unescape(page)
+    assert "Grizzly Bears: " not in htmllib.unescape(page)

@@ -113,7 +113,8 @@ def predict_reasons(board, names, creature, recipient) -> list[str]:
                 None)
     if view is None:  # a blocking creature: its damage goes only to what it blocks
         return []
-    lines = [f"{row['label']}: {row['note']}" for row in view["rows"] if row["kind"] == "blocker"]
+    lines = [gettext("%(name)s: %(note)s", name=row["label"], note=row["note"])
+             for row in view["rows"] if row["kind"] == "blocker"]
     row = next((r for r in view["rows"] if r["recipient"] == recipient), None)
     if row is not None and row["gate"]:
         lines.append(row["gate"])
