@@ -736,3 +736,15 @@ def test_no_page_pastes_rendered_html_in():
     folder = Path(__file__).parents[2] / "templates"
     assert [str(t.relative_to(folder)) for t in folder.rglob("*.html")
             if re.search(r"\|\s*safe", t.read_text())] == []
+
+
+@pytest.mark.parametrize("lang, heading", [("en", "Step 2 of "), ("fr", "\u00a0: "),
+                                           ("ja", "：")])
+def test_the_hosts_step_heading_is_punctuated_as_its_language_is(host, lang, heading):
+    """"Step 2 of 9: name" joined its parts with an English colon in every language."""
+    host.go(2)
+    html = host.page(query_string={"lang": lang})
+    said = re.search(r'<h2 id="controls-h">(.*?)</h2>', html).group(1)
+    assert heading in said
+    if lang != "en":
+        assert ": " not in said.replace("\u00a0: ", "")

@@ -160,3 +160,13 @@ def test_where_the_most_comes_from_is_punctuated_as_french_is(client, app):
     page = answer(client, token, 1, {"dmg:a1:b1": "2", "dmg:a1:player": "2"})
     assert "Grizzly Bears\u00a0: " in htmllib.unescape(page)
     assert "Grizzly Bears: " not in htmllib.unescape(page)
+
+
+@pytest.mark.parametrize("lang, colon", [("fr", "\u00a0: "), ("ja", "： ")])
+def test_each_options_why_is_punctuated_as_its_language_is(client, app, lang, colon):
+    """The key lists each option with its why after a colon: the language's colon."""
+    client.get(f"/quiz?lang={lang}")
+    token = attempt(app, "t1-protection-lethal-one")
+    page = htmllib.unescape(answer(client, token, 1, {"option": "four"}))
+    whys = page.split('class="whys"', 1)[1].split("</ul>", 1)[0]
+    assert whys.count(f"</strong>{colon}") == 4
