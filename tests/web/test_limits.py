@@ -507,3 +507,28 @@ def test_joins_are_also_limited_per_hour(tmp_path):
     assert Learner(app, host.code, "c").joined.status_code == 303
     refused = Learner(app, host.code, "d").joined
     assert refused.status_code == 429 and refused.headers["Retry-After"] == str(59 * 60)
+
+
+@pytest.mark.parametrize("first, second, shared", [
+    ("2001:db8:1:2::1", "2001:db8:1:2:ffff::9", True),  # one home's /64: one visitor
+    ("2001:db8:1:2::1", "2001:db8:1:3::1", False),      # the next /64: another
+    ("::ffff:10.7.7.7", "10.7.7.7", True),              # IPv4 written as IPv6
+    ("10.7.7.7", "10.7.7.8", False)])
+def test_an_ipv6_visitor_is_limited_by_its_64_block_not_by_each_address(tmp_path, first, second,
+                                                                       shared):
+    """An IPv6 visitor has a /64 to choose addresses from: counted per address, a class-code
+    guesser could take a fresh one for every try."""
+    app = limited_app(tmp_path, **{"class-new": "1/3600"})
+
+    def create(address):
+        client = app.test_client()
+        csrf = token_of(client.get("/class/new").get_data(as_text=True))
+        return client.post("/class/new", data={"csrf_token": csrf, "lesson": LESSON},
+                           environ_base={"REMOTE_ADDR": address})
+
+    assert create(first).status_code == 303
+    second_try = create(second)
+    if shared:
+        assert_limited(second_try)
+    else:
+        assert second_try.status_code == 303

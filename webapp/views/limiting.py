@@ -5,6 +5,8 @@ answers it with a 429 page in the visitor's language and a Retry-After header.""
 
 from __future__ import annotations
 
+import ipaddress
+
 from flask import current_app, request
 
 from ..services import limits
@@ -17,7 +19,19 @@ def clock():
 
 
 def address() -> str:
-    return (request.remote_addr or "?")[:64]
+    """Who is asking, for the limits: an IPv4 address as it is; an IPv6 one by its /64, the block
+    one home, phone or server is given (else every address in it, 2^64 of them, would have
+    limits of its own); an IPv4 address written as IPv6 (::ffff:a.b.c.d) as that IPv4 one."""
+    raw = request.remote_addr or "?"
+    try:
+        ip = ipaddress.ip_address(raw)
+    except ValueError:
+        return raw[:64]
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def rule(bucket: str) -> limits.Rule:
