@@ -213,6 +213,10 @@ def test_a_judge_chooses_the_damage_step_and_a_first_striker_makes_it_one(page: 
     expect(page.locator("#damage-step")).to_have_value("first")
     page.get_by_text("Edit the board").click()
     page.locator("#damage-step").select_option("second")
+    # Type once the page shows the new step, as a judge would. Typing while that redraw lands can
+    # lose the keystroke: Playwright focuses and selects the field, the swap replaces it, and the
+    # text it then inserts has no field (CI saw 0 where 1 was typed; reproduced at a 1-in-40 delay).
+    expect(page.locator(".step-note")).to_contain_text("The regular damage step, after first strike")
     damage = page.locator("#blocker-0-damage")
     damage.fill("1")
     damage.press("Tab")
