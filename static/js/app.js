@@ -72,13 +72,26 @@
     }
   }
 
-  // An editor change re-renders the workspace; keep open whatever the user had opened.
-  var openDetails = [];
+  // An editor change re-renders the workspace; keep open whatever the user had opened, and keep
+  // the focus where it was. htmx gives the focus back to the field with the same id, but before
+  // this reopens the <details> around it, so a keyboard user who had tabbed on to the next field
+  // would find the focus gone and their typing lost.
+  var openDetails = [], focusedId = null;
   document.addEventListener("htmx:beforeSwap", function () {
     openDetails = Array.prototype.map.call(document.querySelectorAll("details[open][id]"), function (d) { return d.id; });
+    var active = document.activeElement;
+    focusedId = active && active !== document.body ? active.id || null : null;
   });
   document.addEventListener("htmx:afterSwap", function () {
     openDetails.forEach(function (id) { var d = document.getElementById(id); if (d) { d.open = true; } });
+    var lost = !document.activeElement || document.activeElement === document.body;
+    var field = focusedId && document.getElementById(focusedId);
+    if (lost && field) {
+      field.focus({ preventScroll: true });
+      // A number field has no caret to restore; the user has typed nothing in it since the post
+      // (else this answer would not be swapped in), so select it as Tab does: typing replaces it.
+      if (field.type === "number") { field.select(); }
+    }
   });
 
   // The sandbox's editor redraws the workspace from the form it posted. A change made while that

@@ -172,3 +172,25 @@ def test_an_edit_made_while_the_last_one_is_on_its_way_is_kept(page: Page):
     expect(page.locator("#assign .card").first).to_contain_text("9/8")  # the board has both
     expect(power).to_have_value("9")
     expect(page.locator("#note-a1--b1")).to_contain_text("toughness 2 − 1 marked = 1")
+
+
+def test_a_keyboard_user_keeps_the_focus_when_the_editor_redraws(page: Page):
+    """Tab from a changed field posts the board; the redraw replaces every field. The field the
+    user tabbed to keeps the focus (it sits in the reopened editor), selected as Tab left it, so
+    what they type next replaces its value instead of vanishing."""
+    page.goto("/sandbox")
+    page.get_by_text("Edit the board").click()
+    toughness = page.locator("#blocker-0-toughness")  # Grizzly Bears, 2/2
+    toughness.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("3")
+    marked = page.locator("#blocker-0-damage")
+    before = marked.element_handle()
+    page.keyboard.press("Tab")  # the change posts; the focus is on "Damage already marked"
+    page.wait_for_function("el => !el.isConnected", arg=before)  # the redraw has landed
+    expect(marked).to_be_focused()
+    page.keyboard.type("1")
+    page.keyboard.press("Tab")
+    expect(page.locator("#blocker-0-toughness")).to_have_value("3")
+    expect(marked).to_have_value("1")
+    expect(page.locator("#note-a1--b1")).to_contain_text("toughness 3 − 1 marked = 2")
