@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
+import sys
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -36,8 +37,8 @@ from playwright.sync_api import sync_playwright
 from _server import ROOT, gunicorn
 from _surfaces import machine
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+sys.path.insert(0, str(ROOT))  # the browser tests' own Chromium switches, so both measure one browser
+from tests.e2e.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
 WARMUP = 5
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True,
          "has_touch": True}
@@ -251,7 +252,7 @@ def main() -> None:
 
 
 def run(p, base: str, reached, args, every: dict) -> None:
-    browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
     for name, path, cookies in reached:
         print(f"{name} ({path[:60]})")
         jar = [{"name": k, "value": v, "url": base} for k, v in cookies.items()]

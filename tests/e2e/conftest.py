@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import threading
 from pathlib import Path
 
@@ -11,8 +10,8 @@ import pytest
 from werkzeug.serving import make_server
 
 from tests.conftest import isolated_app, partly_translated_lessons
+from tests.e2e.chromium import CHROMIUM, LAUNCH_ARGS
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).parents[2] / "screenshots"
 
 
@@ -31,8 +30,7 @@ def pytest_collection_modifyitems(config, items):
 def browser_type_launch_args():
     # Never `playwright install`: we drive the system Chromium.
     return {"executable_path": CHROMIUM,
-            "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync", "--no-first-run"]}
+            "args": LAUNCH_ARGS}
 
 
 # Chromium reports a Content-Security-Policy violation as a console error, but only while the page
