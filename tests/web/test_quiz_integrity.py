@@ -22,10 +22,16 @@ KEY_WORDS = ("The answer:", "The legal ones:", "Why", "Right!", "Not quite", "ri
              "Passed", "Not passed")
 
 
+def says(html: str, words: str) -> bool:
+    """`words` stand as words in the page: a signed token in an address ("…3ePWhyc…") may hold
+    their letters by chance (CI saw that once)."""
+    return re.search(rf"(?<![\w-]){re.escape(words)}(?![\w-])", html) is not None
+
+
 def no_key(html: str, questions: list[dict]) -> None:
     """Nothing on the page gives a key, an explanation, a mark or the score away."""
     for word in KEY_WORDS:
-        assert word not in html, word
+        assert not says(html, word), word
     for q in questions:
         # a stretch of the explanation the prompt doesn't also say (both name the cards)
         said = next((q["explanation"][i:i + 40] for i in range(0, len(q["explanation"]), 10)
@@ -100,7 +106,7 @@ def test_an_exam_question_page_and_its_live_fragment_give_nothing_away(client, a
                 live = drag(client, address, **right_answer(q))
                 text = live.get_data(as_text=True)
                 assert live.status_code == 200
-                assert "Legal" not in text and "Not legal" not in text  # the verdict is the grade
+                assert not says(text, "Legal") and not says(text, "Not legal")  # the verdict is the grade
     # A generated question's seed would let /api/quiz/generate rebuild the keys: never shown.
     seed = str(attempt.questions[0]["gen"][1])
     for path in [f"/{n}" for n in range(1, 7)] + ["/review"]:
@@ -159,7 +165,7 @@ def test_a_candidate_who_edits_the_live_address_still_gets_no_verdict(client, ap
         live = drag(client, url, **right_answer(q))
         text = live.get_data(as_text=True)
         assert live.status_code in (200, 400), url  # 400: the other question's sliders differ
-        assert "Legal" not in text and "Not legal" not in text, url
+        assert not says(text, "Legal") and not says(text, "Not legal"), url
         for hint in SLIDER_HINTS:
             assert hint not in text, (url, hint)
     # The practice attempt's own page: its verdict, as before.
