@@ -77,6 +77,27 @@ def test_api_never_fails_on_junk_json(fuzz_client, body, path):
 
 
 @FUZZ
+@given(body=mutated_boards(), path=st.sampled_from(["/api/check", "/api/analyze", "/api/resolve"]))
+def test_what_the_api_models_refuse_the_core_refuses_and_words(fuzz_client, body, path):
+    """The API validates with the models the OpenAPI document is made from; a body they refuse,
+    the core refuses too, and the tool reads the core's sentence, as from the sandbox's core."""
+    from pydantic import ValidationError
+
+    from webapp.api_schema import Board
+    from webapp.rules import BoardError, analyze, check
+
+    response = fuzz_client.post(path, data=json.dumps(body, allow_nan=True),
+                                content_type="application/json")
+    try:
+        Board.model_validate(body)
+    except ValidationError:
+        with pytest.raises(BoardError) as core:
+            (analyze if path == "/api/analyze" else check)(body)
+        assert response.status_code == 400
+        assert response.get_json() == {"error": str(core.value), "field": core.value.field}
+
+
+@FUZZ
 @given(raw=st.binary(max_size=300), path=st.sampled_from(["/api/check", "/api/analyze"]),
        kind=st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]))
 def test_api_never_fails_on_junk_bytes(fuzz_client, raw, path, kind):

@@ -131,13 +131,18 @@ class GenerateError(ValueError):
 
 
 def generate(tier: int, n: int, seed: int) -> list[dict]:
+    check_request(tier, n, seed)
+    return [question_at(tier, seed, position) for position in range(1, n + 1)]
+
+
+def check_request(tier: int, n: int, seed: int) -> None:
+    """A GenerateError, in the generator's words, for a tier, count or seed it can't serve."""
     if tier not in TIERS:
         raise GenerateError("tier", f"must be one of {', '.join(map(str, TIERS))}")
     if not 1 <= n <= MAX_QUESTIONS:
         raise GenerateError("n", f"must be between 1 and {MAX_QUESTIONS}")
     if not 0 <= seed <= MAX_SEED:
         raise GenerateError("seed", f"must be between 0 and {MAX_SEED}")
-    return [question_at(tier, seed, position) for position in range(1, n + 1)]
 
 
 def question_at(tier: int, seed: int, position: int,
