@@ -495,6 +495,18 @@ class Split:
 
 
 KINDS = (Amount, Verdict, Choice, Split)
+# A quiz question's type (the bank's and the generator's word) -> the name of its kind.
+TYPE_KINDS = {"number": Amount.kind, "legal": Verdict.kind, "rule": Choice.kind,
+              "one": Choice.kind, "many": Choice.kind, "assign": Split.kind}
+
+
+def kind_name(question_type: str) -> str:
+    """The kind a quiz question's type is ("amount", "verdict", "choice" or "split"): what a
+    page branches on to show, read or word an answer (templates: `q.type | kind`)."""
+    try:
+        return TYPE_KINDS[question_type]
+    except KeyError:
+        raise ValueError(f"no question type {question_type!r}") from None
 
 
 def beyond_legal(question) -> bool:
@@ -507,34 +519,33 @@ def beyond_legal(question) -> bool:
 def kind_of(q: Mapping) -> Amount | Verdict | Choice | Split:
     """A quiz question (the shape `questions.resolve` and the generator give: type, board with
     the split judged, answer, verify, goal, example, options) as its kind."""
-    kind = q["type"]
+    kind = kind_name(q["type"])
     board = q.get("board")
     plain = {k: v for k, v in board.items() if k != "assignment"} if board is not None else None
     judged = (board or {}).get("assignment")
     verify = q.get("verify") or {}
-    if kind == "number":
+    if kind == Amount.kind:
         return Amount(plain, verify["creature"], q["answer"], verify.get("recipient", "player"),
                       verify.get("blocker") if verify.get("kind") == "lethal" else None)
-    if kind == "legal":
+    if kind == Verdict.kind:
         return Verdict(plain, judged, q["answer"], rules=tuple(q.get("rules") or ()))
-    if kind == "assign":
+    if kind == Split.kind:
         goal = q["goal"]
         lethal = goal.get("lethal")
         return Split(plain, q["example"], goal["kind"], goal.get("creature"),
                      goal.get("recipient") or "player", goal.get("amount"),
                      tuple(lethal) if lethal is not None else None)
-    if kind not in ("rule", "one", "many"):
-        raise ValueError(f"no question type {kind!r}")
     answer = q["answer"]
     by_amount = verify.get("kind") in ("max", "lethal")
+    # A generated rule question's option id is its rule.
     options = tuple(Option(
         str(o["id"]),
         amount=o.get("amount", int(o["id"]) if by_amount and str(o["id"]).isdigit() else None),
         assignment=o.get("assignment"),
-        rule=o.get("rule", o["id"] if kind == "rule" else None))  # a generated one's id is its rule
+        rule=o.get("rule", o["id"] if q["type"] == "rule" else None))
         for o in q.get("options") or ())
-    check_kind = {"rule": "rule", "many": "each-legal"}.get(kind, verify.get("kind"))
+    check_kind = {"rule": "rule", "many": "each-legal"}.get(q["type"], verify.get("kind"))
     return Choice(options, frozenset(answer if isinstance(answer, list) else [answer]),
-                  many=kind == "many", board=plain, shown=judged, verify=check_kind,
+                  many=q["type"] == "many", board=plain, shown=judged, verify=check_kind,
                   creature=verify.get("creature"), recipient=verify.get("recipient") or "player",
                   blocker=verify.get("blocker"))

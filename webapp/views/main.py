@@ -1,9 +1,11 @@
-"""Home page, the health check, and what every page's layout needs (navigation)."""
+"""Home page, the health check, and what every page's templates need (navigation, the `kind`
+filter: a quiz question's type as the kind `_question.html` branches on)."""
 
 from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from ..content.kinds import kind_name
 from ..i18n import _l
 
 bp = Blueprint("main", __name__)
@@ -18,6 +20,9 @@ _NAV = (("learn.index", _l("Learn")),
 @bp.app_context_processor
 def layout():
     return {"nav_links": lambda: _NAV}
+
+
+bp.add_app_template_filter(kind_name, "kind")
 
 
 @bp.get("/")

@@ -31,7 +31,7 @@ from flask_babel import get_locale
 
 from ... import csrf
 from ...content.generate import TIERS, grade
-from ...content.kinds import beyond_legal, kind_of
+from ...content.kinds import beyond_legal, kind_name, kind_of
 from ...catalogue import catalogue
 from ...content.questions import (SOURCES, QuestionError, ReplacedQuestion, draw,
                                   replaced_question, resolve)
@@ -386,12 +386,13 @@ def shown_answer(q: dict, given, options: list[dict]) -> str:
         return ""
     if q.get("replaced"):
         return str(REPLACED_ANSWER)
-    if q["type"] == "legal":
+    kind = kind_name(q["type"])  # as _question.html's answer_words says it on a page
+    if kind == "verdict":
         return gettext("Legal") if given else gettext("Not legal")
-    if q["type"] in ("rule", "one", "many"):
+    if kind == "choice":
         chosen = given if isinstance(given, list) else [given]
         return "; ".join(o["text"] for o in options if o["id"] in chosen)
-    if q["type"] == "assign":
+    if kind == "split":
         return words_of(q, given)
     return str(given)
 
