@@ -73,12 +73,18 @@ def test_a_drag_back_to_nothing_is_neutral_again_and_any_damage_gets_a_verdict(c
 
 
 def test_locked_sliders_are_not_damage_the_learner_placed(client):
-    """split-d-practice locks 3 and 2 on two bears: the free sliders at 0 are still untouched."""
+    """split-d-practice locks 3 and 2 on two bears: the free sliders at 0 are still untouched,
+    and the headline says the learner placed nothing, not that the board holds no damage (it
+    shows 5, the exercise's)."""
     html = client.get(f"{FON}/split-d-practice").get_data(as_text=True)
-    assert headline(html) == ("plain", "No damage placed yet")
+    assert headline(html) == ("plain", "You haven’t placed any damage yet")
     moved = live(client, "force-of-nature", "split-d-practice",
                  {"dmg:fon:bears-c": "2"}).get_data(as_text=True)
-    assert headline(moved)[1] != "No damage placed yet"
+    assert headline(moved)[0] != "plain"
+    fr = client.get(f"{FON}/split-d-practice?lang=fr").get_data(as_text=True)
+    ja = client.get(f"{FON}/split-d-practice?lang=ja").get_data(as_text=True)
+    assert headline(fr)[1] == "Vous n’avez encore placé aucune blessure"
+    assert headline(ja)[1] == "まだ自分ではダメージを割り振っていません"
 
 
 def test_the_sandbox_and_a_worked_example_use_the_same_live_check(client):

@@ -51,6 +51,13 @@ class Live:
         return bool(self.verdict and self.verdict["legal"])
 
     @property
+    def preset(self) -> bool:
+        """The exercise placed damage itself (a locked slider above 0): an untouched board then
+        says the learner placed none, not that it holds none."""
+        return any(row["locked"] and row["value"] for view in self.attackers
+                   for row in view["rows"])
+
+    @property
     def legal_assignments(self) -> int | None:
         return self.analysis["legal_assignments"] if self.analysis else None
 
