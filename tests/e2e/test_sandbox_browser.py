@@ -194,3 +194,25 @@ def test_a_keyboard_user_keeps_the_focus_when_the_editor_redraws(page: Page):
     expect(page.locator("#blocker-0-toughness")).to_have_value("3")
     expect(marked).to_have_value("1")
     expect(page.locator("#note-a1--b1")).to_contain_text("toughness 3 − 1 marked = 2")
+
+
+def test_a_judge_who_changes_a_real_cards_numbers_is_told_what_it_is_printed(page: Page, shot):
+    """A real card's name promises the printed card: a Grizzly Bears made 2/3 gets a note on
+    the board saying so and what to do; renaming it a token takes the note away."""
+    from tests.e2e.test_accessibility import assert_no_violations
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/sandbox")
+    page.get_by_text("Edit the board").click()
+    page.locator("#blocker-0-toughness").fill("3")
+    page.locator("#blocker-0-toughness").press("Tab")
+    note = page.locator(".card-note")
+    expect(note).to_contain_text("Grizzly Bears 1 is 2/2, green, no keyword as printed; this "
+                                 "board shows 2/3, green, no keyword.")
+    expect(note).to_contain_text("make it a token")
+    assert_no_violations(page)
+    shot("sandbox-card-note-phone")
+    page.locator("#blocker-0-name").fill("Bear token")
+    page.locator("#blocker-0-name").press("Tab")
+    expect(note).to_have_count(0)
+    expect(page.locator("#verdict")).to_contain_text("No damage placed yet")  # still checked

@@ -73,7 +73,8 @@ def test_a_bad_sandbox_link_is_a_400_that_says_where_to_find_one(app, judge, own
 
 def test_a_board_that_cannot_carry_the_type_says_so(app, judge, owner_url):
     board = default_board()
-    board["attackers"][0]["abilities"] = []  # no trample: nothing ever reaches the player
+    board["attackers"][0].update(name="Beast token", abilities=[])  # no trample: nothing
+    # ever reaches the player
     response = post(judge, owner_url + "/board", type="assign", tier="1",
                     link=f"/sandbox?b={encode(board)}")
     assert response.status_code == 400 and "can’t make that kind of question" in \

@@ -18,7 +18,7 @@ from webapp.views.sandbox import board as sandbox_state
 
 def bear(bid: str, **changes) -> dict:
     return {"id": bid, "name": "Grizzly Bears", "power": 2, "toughness": 2, "damage": 0,
-            "abilities": [], "removed": False, **changes}
+            "abilities": [], "colors": ["green"], "removed": False, **changes}
 
 
 def board_of(attacker: dict, blockers: list[dict], planeswalkers=()) -> dict:
@@ -28,7 +28,8 @@ def board_of(attacker: dict, blockers: list[dict], planeswalkers=()) -> dict:
             "assignment": {}}
 
 
-FORCE = {"name": "Force of Nature", "power": 8, "toughness": 8}
+# As printed (a real card's name promises its card: tests/web/test_sandbox_real_cards.py).
+FORCE = {"name": "Force of Nature", "power": 8, "toughness": 8, "colors": ["green"]}
 
 
 def fields_for(client, board: dict, split: dict[str, int], lang: str | None = None) -> MultiDict:
@@ -151,7 +152,7 @@ def test_plain_trample_over_two_blockers(client):
     assert marks(page, "b1") == ["2 damage dealt dies"]
     assert marks(page, "a1") == ["4 damage dealt survives"]
     assert marks(page, "player")[0].startswith("4 damage dealt life 20 → 16")
-    assert 'class="card card-blocker is-dead"' in page
+    assert 'class="card card-blocker col-green is-dead"' in page
 
 
 def test_a_deathtouch_blocker_kills_the_trampler(client):

@@ -106,8 +106,8 @@ def test_a_new_board_names_no_step_and_links_as_before(client):
 
 def test_a_quiz_question_from_a_second_step_board_says_which_step_it_is(app, client):
     """A double striker's second hit: the bear took 1 in the first step, so 1 more is lethal."""
-    board = board_of({**FORCE, "abilities": ["trample", "double_strike"]},
-                     [bear("b1", damage=1)])
+    board = board_of({**FORCE, "name": "Force of Nature (double strike)",
+                      "abilities": ["trample", "double_strike"]}, [bear("b1", damage=1)])
     board["damage_step"] = "second"
     owner = make_quiz(client, count="1").headers["Location"]
     added = client.post(owner + "/board", data={

@@ -3,6 +3,7 @@
     cards = load_cards(folder)               # raises ContentError listing every problem
     cards.creature("Grizzly Bears")          # a Card, or None
     shown_problems(cards, creature)          # why a board's creature isn't what its name says
+    mismatch(cards, creature)                # the same as facts (a Mismatch), for the pages
     folder_problems(folder)                  # every board of the lessons and the bank, checked
 
 A board names a real card only with its printed power, toughness, colours and the combat
@@ -223,11 +224,27 @@ def _gained(said: str) -> str | None:
         words if words in ABILITIES else None
 
 
-def shown_problems(cards: Cards, creature: dict) -> list[str]:
-    """Why this board creature is not what its name says ([] when it is)."""
-    name = _COPY_LABEL.sub("", str(creature.get("name", creature.get("id", ""))))
+@dataclass(frozen=True)
+class Mismatch:
+    """A board creature named after a real card that doesn't show what the name promises: the
+    card as printed (with what its name adds), and the board's numbers, colours and keywords."""
+    id: str
+    name: str                 # as the board writes it
+    card: str                 # the real card the name names
+    printed: tuple[int, int]  # power and toughness the name promises
+    colors: frozenset[str]
+    abilities: frozenset[str]  # the keywords it must show (it may show `may_show` too)
+    shown: tuple[int, int]
+    shown_colors: frozenset[str]
+    shown_abilities: frozenset[str]
+    modified: bool            # the name adds counters, equipment, an aura or an effect
+
+
+def _promised(cards: Cards, name: str):
+    """(card, power, toughness, required keywords, modified) a board name promises; a problem
+    sentence if its words aren't the catalogue's grammar; None for a token."""
     if is_token(name):
-        return []
+        return None
     gained: set[str] = set()
     effect = _EFFECT.search(name)
     if effect:  # "Hill Giant (can block an additional creature)": granted by an effect
@@ -235,32 +252,67 @@ def shown_problems(cards: Cards, creature: dict) -> list[str]:
         for said in re.split(r", | and ", effect.group(1)):
             word = _gained(said)
             if word is None:
-                return [f"({said}) is not an ability the board format knows"]
+                return f"({said}) is not an ability the board format knows"
             gained.add(word)
     base, _, rest = name.partition(" with ")
     card = cards.creature(base)
     if card is None:
-        return [f"{base!r} is not in {CARDS_FILE}: add the real card with its printed numbers, "
-                "or show it as a token"]
+        return f"{base!r} is not in {CARDS_FILE}: add the real card with its printed numbers, " \
+               "or show it as a token"
     power, toughness, required = card.power, card.toughness, set(card.abilities) | gained
     for said in re.split(r", | and ", rest) if rest else []:
         added = _modifier(cards, said, base)
         if added is None:
-            return [f"{said!r} is not a modifier {CARDS_FILE} knows (a counter such as “a +1/+1 "
-                    "counter”, or equipment or an aura it lists)"]
+            return f"{said!r} is not a modifier {CARDS_FILE} knows (a counter such as “a +1/+1 " \
+                   "counter”, or equipment or an aura it lists)"
         power, toughness = power + added[0], toughness + added[1]
         required |= added[2]
-    shown = set(creature.get("abilities", []))
-    colors = set(creature.get("colors", []))
-    if (creature.get("power"), creature.get("toughness")) == (power, toughness) and \
-            required <= shown <= required | set(card.may_show) and colors == set(card.colors):
+    return card, power, toughness, required, bool(rest or gained)
+
+
+def mismatch(cards: Cards, creature: dict) -> Mismatch | None:
+    """How a board creature named after a real card differs from it, or None: it shows what
+    its name promises, it is a token, or its name isn't a real card's in the catalogue's
+    grammar (a made-up name such as "Rhino" promises nothing)."""
+    name = str(creature.get("name", creature.get("id", "")))
+    promised = _promised(cards, _COPY_LABEL.sub("", name))
+    if not isinstance(promised, tuple):
+        return None
+    card, power, toughness, required, modified = promised
+    shown = frozenset(creature.get("abilities", []))
+    colors = frozenset(creature.get("colors", []))
+    pt = (creature.get("power"), creature.get("toughness"))
+    if pt == (power, toughness) and required <= shown <= required | set(card.may_show) \
+            and colors == set(card.colors):
+        return None
+    return Mismatch(str(creature.get("id", "")), name, card.name, (power, toughness), frozenset(card.colors),
+                    frozenset(required), pt, colors, shown, modified)
+
+
+def board_mismatches(cards: Cards, board: dict) -> list[Mismatch]:
+    """Each attacker and blocker of a contract board that isn't the real card its name says."""
+    return [found for group in ("attackers", "blockers") for creature in board.get(group) or ()
+            if isinstance(creature, dict) and (found := mismatch(cards, creature))]
+
+
+def shown_problems(cards: Cards, creature: dict) -> list[str]:
+    """Why this board creature is not what its name says ([] when it is): for a lesson's or
+    the bank's author, who must use the catalogue's names."""
+    name = _COPY_LABEL.sub("", str(creature.get("name", creature.get("id", ""))))
+    promised = _promised(cards, name)
+    if isinstance(promised, str):
+        return [promised]
+    found = mismatch(cards, creature)
+    if found is None:
         return []
-    said = f"{power}/{toughness}, {_words(card.colors) or 'colourless'}, {_words(required) or 'no keyword'}"
-    board = (f"{creature.get('power')}/{creature.get('toughness')}, "
-             f"{_words(colors) or 'colourless'}, {_words(shown) or 'no keyword'}")
-    return [f"{name} is {said} as printed{' with what its name adds' if rest else ''}, but this "
-            f"board shows {board}: say the difference in its name (“with a +1/+1 counter”, "
-            f"equipment or an aura from {CARDS_FILE}) or make it a token"]
+    said = f"{found.printed[0]}/{found.printed[1]}, {_words(found.colors) or 'colourless'}, " \
+           f"{_words(found.abilities) or 'no keyword'}"
+    board = (f"{found.shown[0]}/{found.shown[1]}, "
+             f"{_words(found.shown_colors) or 'colourless'}, "
+             f"{_words(found.shown_abilities) or 'no keyword'}")
+    return [f"{name} is {said} as printed{' with what its name adds' if found.modified else ''}, "
+            f"but this board shows {board}: say the difference in its name (“with a +1/+1 "
+            f"counter”, equipment or an aura from {CARDS_FILE}) or make it a token"]
 
 
 def _words(items) -> str:

@@ -31,6 +31,7 @@ from ...rules import BoardError
 from ...security import accepts_upload
 from ...services import quizzes
 from .. import limiting
+from ..card_words import ADVICE, mismatch_texts
 from ..sandbox import board as sandbox_board
 from . import bp, whole
 from .sharing import (TOO_BIG, UPLOAD_LIMIT, upload_name, uploaded, no_store, owned,
@@ -78,10 +79,14 @@ def board(token: str):
     tier = whole(request.form.get("tier"), 1, max(TIERS)) or 1
     try:
         editor = sandbox_board.decode(_link_code(request.form.get("link", "")))
-        question = from_board(sandbox_board.to_core(editor), kind, editor["assignment"], tier)
+        board = sandbox_board.to_core(editor)
+        misnamed = mismatch_texts(board)  # a candidate who knows the cards would be misled
+        question = None if misnamed else from_board(board, kind, editor["assignment"], tier)
     except (sandbox_board.LinkError, BoardError, ValueError):
         return _refused(quiz, gettext("That isn’t a sandbox board link this quiz can use: copy "
                                       "the link under “Link to this board” in the sandbox."))
+    if misnamed:
+        return _refused(quiz, " ".join([*misnamed, str(ADVICE)]))
     if question is None:
         return _refused(quiz, gettext("This board can’t make that kind of question (for an "
                                       "assign question, some damage must be able to reach what "

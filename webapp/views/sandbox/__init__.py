@@ -22,6 +22,7 @@ from ...live import board_cards, labels, live_check, played_out
 from ...live.words import slider_error_text, verdict
 from ...network import base_url
 from ...rules import LIMITS, MAX_NAME, MAX_NUMBER, MAX_POISON
+from ..card_words import ADVICE, mismatch_texts
 from ..live_answer import remembered, rendered
 from . import board as state
 
@@ -172,7 +173,8 @@ def _show(board: dict, blocks="workspace", status: int = 200, url_header: str | 
     if dealing and live and live.error:  # a board the core refuses can't be dealt: bad input
         status = 400
     response = render(TEMPLATE, blocks, status=status, board=board, names=labels(board), live=live,
-                      cards=cards, dealing=dealing, **dealt,
+                      cards=cards, misnamed=mismatch_texts(state.to_core(board)),
+                      card_advice=ADVICE, dealing=dealing, **dealt,
                       editing=editing, link_error=link_error, error=error,
                       link_url=base_url() + link)
     if url_header:
