@@ -72,3 +72,25 @@ def test_a_quiz_question_is_not_made_from_a_board_that_misnames_a_card(app, clie
                     link=f"/sandbox?b={encode(board)}")
     assert response.status_code in (200, 303)
     assert len(quiz_at(app, owner_url).questions) == 3
+
+
+def test_a_quiz_file_whose_board_misnames_a_card_is_refused_at_its_line(app, client):
+    from tests.conftest import csrf_token
+    from tests.web.test_quiz_authoring import _file
+
+    owner_url = make_quiz(client, count="1").headers["Location"]
+    board = default_board()
+    board["assignment"] = {"a1": {"b1": 2, "b2": 2, "b3": 2, "player": 2}}
+    assert post(client, owner_url + "/board", type="legal", tier="1",
+                link=f"/sandbox?b={encode(board)}").status_code == 303
+    good = client.get(owner_url + "/quiz.toml").get_data(as_text=True)
+    bad = good.replace('name = "Grizzly Bears"\npower = 2\ntoughness = 2',
+                       'name = "Grizzly Bears"\npower = 2\ntoughness = 3', 1)
+    assert bad != good
+    response = client.post("/quiz/new/import", data={
+        "csrf_token": csrf_token(client, "/quiz/new"), "file": (_file(bad), "mine.toml")},
+        content_type="multipart/form-data")
+    said = " ".join(unescape(response.get_data(as_text=True)).split())
+    assert response.status_code == 400
+    assert re.search(r"mine\.toml: line \d+: [\w-]+: Grizzly Bears is 2/2, green, no keyword as "
+                     r"printed, but this board shows 2/3, green, no keyword", said), said[-3000:]

@@ -303,16 +303,21 @@ def shown_problems(cards: Cards, creature: dict) -> list[str]:
     if isinstance(promised, str):
         return [promised]
     found = mismatch(cards, creature)
-    if found is None:
-        return []
+    return [] if found is None else [mismatch_problem(found)]
+
+
+def mismatch_problem(found: Mismatch) -> str:
+    """A Mismatch in English, for a lesson's, the bank's or a quiz file's author (the pages
+    word it in the reader's language: webapp/views/card_words.py)."""
     said = f"{found.printed[0]}/{found.printed[1]}, {_words(found.colors) or 'colourless'}, " \
            f"{_words(found.abilities) or 'no keyword'}"
     board = (f"{found.shown[0]}/{found.shown[1]}, "
              f"{_words(found.shown_colors) or 'colourless'}, "
              f"{_words(found.shown_abilities) or 'no keyword'}")
-    return [f"{name} is {said} as printed{' with what its name adds' if found.modified else ''}, "
+    name = _COPY_LABEL.sub("", found.name)
+    return (f"{name} is {said} as printed{' with what its name adds' if found.modified else ''}, "
             f"but this board shows {board}: say the difference in its name (“with a +1/+1 "
-            f"counter”, equipment or an aura from {CARDS_FILE}) or make it a token"]
+            f"counter”, equipment or an aura from {CARDS_FILE}) or make it a token")
 
 
 def _words(items) -> str:

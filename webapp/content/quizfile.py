@@ -32,6 +32,7 @@ from typing import Annotated, Literal
 import tomli_w
 from pydantic import AfterValidator, Field, StringConstraints, ValidationError
 
+from .cards import Cards, board_mismatches, mismatch_problem
 from .bank import BankQuestion, text_problems
 from .lines import located, question_line, toml_error_line
 from .bank_keys import key_problems
@@ -91,10 +92,11 @@ def dump(settings: dict, questions: list[dict]) -> str:
     return header + tomli_w.dumps(data, multiline_strings=True)
 
 
-def parse(text: str | bytes, name: str = "quiz.toml", *,
-          max_questions: int) -> tuple[dict, list[dict]]:
+def parse(text: str | bytes, name: str = "quiz.toml", *, max_questions: int,
+          cards: Cards | None = None) -> tuple[dict, list[dict]]:
     """(settings, the questions as bank-format dicts), or QuizFileError with the problems as
-    'line N: where: what' (the first MAX_LISTED, then how many more)."""
+    'line N: where: what' (the first MAX_LISTED, then how many more). With `cards`, a board
+    creature named after a real card must show the printed card (content.cards.mismatch)."""
     if len(text) > MAX_BYTES:
         raise QuizFileError([f"{name}: the file is larger than {MAX_BYTES // 1024} KB"])
     if isinstance(text, bytes):
@@ -120,6 +122,8 @@ def parse(text: str | bytes, name: str = "quiz.toml", *,
         found = [] if english else ["has no English text ([questions.text.en])"]
         found += text_problems(q, english) if english else []
         found += key_problems(q)
+        found += [mismatch_problem(m) for m in board_mismatches(cards, q.board or {})] \
+            if cards is not None else []
         found += ["id is used twice in this file"] if ids[q.id] > 1 else []
         if found and len(problems) < MAX_LISTED:
             where = f"{name}: line {question_line(text, i)}: {q.id}"

@@ -110,7 +110,8 @@ def _link_code(text: str) -> str:
 def import_file(token: str):
     quiz = owned(token)
     try:
-        _, specs = parse(uploaded(), upload_name(), max_questions=quizzes.MAX_QUESTIONS)
+        _, specs = parse(uploaded(), upload_name(), max_questions=quizzes.MAX_QUESTIONS,
+                         cards=catalogue().cards)
     except QuizFileError as err:
         return owner_page(quiz, file_problems=err.problems, status=400)
     return _saved(quiz, [*quiz.questions, *({"own": s} for s in specs)])

@@ -161,7 +161,8 @@ def import_new():
     """A quiz from a file (its settings and questions): saved at once, then edited as any."""
     limiting.limit("quiz-new")  # before the file is read: parsing it is the costly part
     try:
-        settings, specs = parse(uploaded(), upload_name(), max_questions=quizzes.MAX_QUESTIONS)
+        settings, specs = parse(uploaded(), upload_name(), max_questions=quizzes.MAX_QUESTIONS,
+                                cards=catalogue().cards)
     except QuizFileError as err:
         settings, _ = read_settings({})
         first, _ = _first_questions({})
