@@ -285,8 +285,8 @@ def mismatch(cards: Cards, creature: dict) -> Mismatch | None:
     if pt == (power, toughness) and required <= shown <= required | set(card.may_show) \
             and colors == set(card.colors):
         return None
-    return Mismatch(str(creature.get("id", "")), name, card.name, (power, toughness), frozenset(card.colors),
-                    frozenset(required), pt, colors, shown, modified)
+    return Mismatch(str(creature.get("id", "")), name, card.name, (power, toughness),
+                    frozenset(card.colors), frozenset(required), pt, colors, shown, modified)
 
 
 def board_mismatches(cards: Cards, board: dict) -> list[Mismatch]:
