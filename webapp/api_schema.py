@@ -8,7 +8,7 @@ unique, blocked_by naming a blocker on the board, a split a creature could make)
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
@@ -83,34 +83,33 @@ def _left_combat_or_counters(key: str) -> dict:
             "then": {"properties": {key: {"minimum": 1}}}}
 
 
-class Planeswalker(Request):
+class _InCombat(Request):
+    """A planeswalker or battle: its counters now, 0 only once it left combat (put into the
+    graveyard in an earlier damage step)."""
+    counters: ClassVar[str]
+    id: Id
+    name: Name
+    removed_from_combat: bool = False
+
+    @model_validator(mode="after")
+    def _counters_left(self):
+        if getattr(self, self.counters) < 1 and not self.removed_from_combat:
+            raise ValueError(f"{self.counters}: 0 only for one that left combat")
+        return self
+
+
+class Planeswalker(_InCombat):
     """Loyalty 1-999, or 0 once it left combat (704.5i)."""
     model_config = ConfigDict(json_schema_extra=_left_combat_or_counters("loyalty"))
-    id: Id
-    name: Name
+    counters = "loyalty"
     loyalty: _number(0)
-    removed_from_combat: bool = False
-
-    @model_validator(mode="after")
-    def _counters_left(self):
-        if self.loyalty < 1 and not self.removed_from_combat:
-            raise ValueError("loyalty: 0 only for a planeswalker that left combat")
-        return self
 
 
-class Battle(Request):
+class Battle(_InCombat):
     """Defense 1-999, or 0 once it left combat (704.5v)."""
     model_config = ConfigDict(json_schema_extra=_left_combat_or_counters("defense"))
-    id: Id
-    name: Name
+    counters = "defense"
     defense: _number(0)
-    removed_from_combat: bool = False
-
-    @model_validator(mode="after")
-    def _counters_left(self):
-        if self.defense < 1 and not self.removed_from_combat:
-            raise ValueError("defense: 0 only for a battle that left combat")
-        return self
 
 
 class Player(Request):
