@@ -201,8 +201,8 @@ def test_a_judge_chooses_the_damage_step_and_a_first_striker_makes_it_one(page: 
     address keeps it. Then the regular step, after the first one marked 1 on a Bear."""
     page.goto("/sandbox")
     page.get_by_text("Edit the board").click()
-    step = page.get_by_label("Step", exact=True)
-    step.select_option("first")
+    # Radio buttons: a phone shows each step's whole name.
+    page.get_by_label("The first-strike damage step").check()
     verdict = page.locator("#verdict")
     expect(verdict).to_contain_text("No creature on this board has first strike or double strike")
     page.locator("#attacker-0-abilities summary").click()
@@ -210,9 +210,9 @@ def test_a_judge_chooses_the_damage_step_and_a_first_striker_makes_it_one(page: 
     expect(verdict).not_to_contain_text("No creature on this board")
     expect(page.get_by_role("slider", name="To Grizzly Bears 1")).to_be_visible()
     page.reload()  # the address holds the step
-    expect(page.locator("#damage-step")).to_have_value("first")
+    expect(page.get_by_label("The first-strike damage step")).to_be_checked()
     page.get_by_text("Edit the board").click()
-    page.locator("#damage-step").select_option("second")
+    page.get_by_label("The regular damage step, after first strike").check()
     # Type once the page shows the new step, as a judge would. Typing while that redraw lands can
     # lose the keystroke: Playwright focuses and selects the field, the swap replaces it, and the
     # text it then inserts has no field (CI saw 0 where 1 was typed; reproduced at a 1-in-40 delay).
@@ -220,7 +220,7 @@ def test_a_judge_chooses_the_damage_step_and_a_first_striker_makes_it_one(page: 
     damage = page.locator("#blocker-0-damage")
     damage.fill("1")
     damage.press("Tab")
-    expect(page.locator("#damage-step")).to_have_value("second")
+    expect(page.get_by_label("The regular damage step, after first strike")).to_be_checked()
     expect(page.locator("#blocker-0-damage")).to_have_value("1")
     assert_no_violations(page)
     shot("sandbox-damage-step")

@@ -19,7 +19,7 @@ def form_of(html: str) -> list[tuple[str, str]]:
     for tag in re.findall(r"<input\b[^>]*>", html):
         name = re.search(r'\bname="([^"]+)"', tag)
         kind = re.search(r'\btype="([^"]+)"', tag)
-        if not name or (kind and kind.group(1) == "checkbox" and " checked" not in tag):
+        if not name or (kind and kind.group(1) in ("checkbox", "radio") and " checked" not in tag):
             continue
         value = re.search(r'\bvalue="([^"]*)"', tag)
         fields.append((unescape(name.group(1)), unescape(value.group(1)) if value else "on"))
