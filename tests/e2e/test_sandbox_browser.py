@@ -198,7 +198,8 @@ def test_a_keyboard_user_keeps_the_focus_when_the_editor_redraws(page: Page):
 
 def test_a_judge_who_changes_a_real_cards_numbers_is_told_what_it_is_printed(page: Page, shot):
     """A real card's name promises the printed card: a Grizzly Bears made 2/3 gets a note on
-    the board saying so and what to do; renaming it a token takes the note away."""
+    the board saying so and what to do; "Use the printed card" puts it back, and renaming it a
+    token takes the note away too."""
     from tests.e2e.test_accessibility import assert_no_violations
 
     page.set_viewport_size({"width": 390, "height": 844})
@@ -212,6 +213,12 @@ def test_a_judge_who_changes_a_real_cards_numbers_is_told_what_it_is_printed(pag
     expect(note).to_contain_text("make it a token")
     assert_no_violations(page)
     shot("sandbox-card-note-phone")
+    note.get_by_role("button", name="Use the printed card").click()
+    expect(note).to_have_count(0)
+    expect(page.locator("#blocker-0-toughness")).to_have_value("2")
+    page.locator("#blocker-0-toughness").fill("3")
+    page.locator("#blocker-0-toughness").press("Tab")
+    expect(note).to_have_count(1)
     page.locator("#blocker-0-name").fill("Bear token")
     page.locator("#blocker-0-name").press("Tab")
     expect(note).to_have_count(0)

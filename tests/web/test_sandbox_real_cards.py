@@ -54,7 +54,8 @@ def test_the_note_is_in_the_pages_language(client):
     page = client.get("/sandbox?lang=fr").get_data(as_text=True)
     html = press(client, page, "update", **{"blocker-0-toughness": "3"})
     assert card_note(html).startswith("Grizzly Bears 1 est imprimé 2/2, vert, sans mot-clé ; "
-                                      "ce plateau le montre 2/3, vert, sans mot-clé.")
+                                      "ce plateau le montre 2/3, vert, sans mot-clé. "
+                                      "Reprendre la carte imprimée")
 
 
 def test_a_quiz_question_is_not_made_from_a_board_that_misnames_a_card(app, client):
@@ -94,3 +95,28 @@ def test_a_quiz_file_whose_board_misnames_a_card_is_refused_at_its_line(app, cli
     assert response.status_code == 400
     assert re.search(r"mine\.toml: line \d+: [\w-]+: Grizzly Bears is 2/2, green, no keyword as "
                      r"printed, but this board shows 2/3, green, no keyword", said), said[-3000:]
+
+
+def test_use_the_printed_card_puts_its_numbers_colours_and_keywords_back(client):
+    page = client.get("/sandbox").get_data(as_text=True)
+    html = press(client, page, "update", **{"blocker-0-toughness": "3", "blocker-0-color": "red",
+                                             "blocker-0-ability": "deathtouch"})
+    assert 'name="op" value="printed:b1"' in html
+    fixed = press(client, html, "printed:b1")
+    assert card_note(fixed) == ""
+    assert re.search(r'id="blocker-0-toughness"[^>]*value="2"', fixed)
+    assert re.search(r'id="blocker-0-col-green"[^>]*checked', fixed)
+    assert not re.search(r'id="blocker-0-col-red"[^>]*checked', fixed)
+    assert not re.search(r'id="blocker-0-ab-deathtouch"[^>]*checked', fixed)
+    # what its name adds counts: a +1/+1 counter makes the printed 2/2 a 3/3
+    named = press(client, page, "update", **{"blocker-0-name": "Grizzly Bears with a +1/+1 counter"})
+    assert "3/3, green, no keyword as printed with what its name adds" in card_note(named)
+    fixed = press(client, named, "printed:b1")
+    assert card_note(fixed) == ""
+    assert re.search(r'id="blocker-0-power"[^>]*value="3"', fixed)
+
+
+def test_use_the_printed_card_on_a_creature_that_needs_nothing_changes_nothing(client):
+    page = client.get("/sandbox").get_data(as_text=True)
+    for op in ("printed:b1", "printed:zz", "printed:"):
+        assert press(client, page, op).count('value="2"') == page.count('value="2"'), op

@@ -238,6 +238,15 @@ class Mismatch:
     shown_colors: frozenset[str]
     shown_abilities: frozenset[str]
     modified: bool            # the name adds counters, equipment, an aura or an effect
+    allowed: frozenset[str] = frozenset()  # the keywords it may show (`abilities` and may_show)
+
+    def as_printed(self) -> dict:
+        """The creature's numbers, colours and keywords as its name promises (a may-show keyword
+        the board shows is kept), in the board format's orders."""
+        keep = self.abilities | (self.shown_abilities & self.allowed)
+        return {"power": self.printed[0], "toughness": self.printed[1],
+                "colors": [c for c in COLORS if c in self.colors],
+                "abilities": [w for w in ABILITIES if w in keep]}
 
 
 def _promised(cards: Cards, name: str):
@@ -286,7 +295,8 @@ def mismatch(cards: Cards, creature: dict) -> Mismatch | None:
             and colors == set(card.colors):
         return None
     return Mismatch(str(creature.get("id", "")), name, card.name, (power, toughness),
-                    frozenset(card.colors), frozenset(required), pt, colors, shown, modified)
+                    frozenset(card.colors), frozenset(required), pt, colors, shown, modified,
+                    frozenset(required) | frozenset(card.may_show))
 
 
 def board_mismatches(cards: Cards, board: dict) -> list[Mismatch]:

@@ -19,9 +19,22 @@ ADVICE = _l("A real card’s name promises the printed card: give it back its pr
 def mismatch_texts(board: dict) -> list[str]:
     """One sentence per creature of a contract board that isn't the card its name says, named
     as the board picture names it ("Grizzly Bears 2")."""
+    return [text for _, text in mismatch_notes(board)]
+
+
+def mismatch_notes(board: dict) -> list[tuple[str, str]]:
+    """(creature id, its sentence) for each such creature: the sandbox offers to restore it."""
     names = labels(board)
-    return [mismatch_text(m, names.get(m.id, m.name))
+    return [(m.id, mismatch_text(m, names.get(m.id, m.name)))
             for m in board_mismatches(catalogue().cards, board)]
+
+
+def as_printed(board: dict, creature_id: str) -> dict | None:
+    """The fields that make a contract board's creature the card its name says (None: it is
+    already, or its name promises nothing)."""
+    found = next((m for m in board_mismatches(catalogue().cards, board) if m.id == creature_id),
+                 None)
+    return found.as_printed() if found else None
 
 
 def mismatch_text(m: Mismatch, name: str) -> str:

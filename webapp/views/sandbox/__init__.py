@@ -22,7 +22,7 @@ from ...live import board_cards, labels, live_check, played_out
 from ...live.words import slider_error_text, verdict
 from ...network import base_url
 from ...rules import LIMITS, MAX_NAME, MAX_NUMBER, MAX_POISON
-from ..card_words import ADVICE, mismatch_texts
+from ..card_words import ADVICE, as_printed, mismatch_notes
 from ..live_answer import remembered, rendered
 from . import board as state
 
@@ -149,6 +149,9 @@ def _apply(board: dict, op: str) -> tuple[dict, bool]:
         return state.remove(board, arg), True
     if verb == "reset":
         return state.default_board(), False
+    if verb == "printed":  # the card note's "Use the printed card"
+        fields = as_printed(state.to_core(board), arg)
+        return (state.change(board, arg, fields) if fields else board), False
     if verb == "step":
         attacker, _, rest = arg.partition(":")
         recipient, _, delta = rest.rpartition(":")
@@ -173,7 +176,7 @@ def _show(board: dict, blocks="workspace", status: int = 200, url_header: str | 
     if dealing and live and live.error:  # a board the core refuses can't be dealt: bad input
         status = 400
     response = render(TEMPLATE, blocks, status=status, board=board, names=labels(board), live=live,
-                      cards=cards, misnamed=mismatch_texts(state.to_core(board)),
+                      cards=cards, misnamed=mismatch_notes(state.to_core(board)),
                       card_advice=ADVICE, dealing=dealing, **dealt,
                       editing=editing, link_error=link_error, error=error,
                       link_url=base_url() + link)

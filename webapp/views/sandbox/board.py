@@ -236,6 +236,12 @@ def remove(board: dict, item_id: str) -> dict:
     return board
 
 
+def change(board: dict, item_id: str, fields: dict) -> dict:
+    """The board with `fields` set on the attacker or blocker `item_id` (nothing else moves)."""
+    return {**board, **{kind: [{**x, **fields} if x["id"] == item_id else x for x in board[kind]]
+                        for kind in ("attackers", "blockers")}}
+
+
 def step(board: dict, attacker: str, recipient: str, delta: int) -> dict:
     """A −/+ button: one slider one damage more or less (a recipient not on the board has no
     slider: nothing moves, as the form's reader would drop it)."""
