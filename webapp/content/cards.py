@@ -230,7 +230,6 @@ class Mismatch:
     card as printed (with what its name adds), and the board's numbers, colours and keywords."""
     id: str
     name: str                 # as the board writes it
-    card: str                 # the real card the name names
     printed: tuple[int, int]  # power and toughness the name promises
     colors: frozenset[str]
     abilities: frozenset[str]  # the keywords it must show (it may show `may_show` too)
@@ -238,7 +237,7 @@ class Mismatch:
     shown_colors: frozenset[str]
     shown_abilities: frozenset[str]
     modified: bool            # the name adds counters, equipment, an aura or an effect
-    allowed: frozenset[str] = frozenset()  # the keywords it may show (`abilities` and may_show)
+    allowed: frozenset[str]   # the keywords it may show (`abilities` and the card's may_show)
 
     def as_printed(self) -> dict:
         """The creature's numbers, colours and keywords as its name promises (a may-show keyword
@@ -294,7 +293,7 @@ def mismatch(cards: Cards, creature: dict) -> Mismatch | None:
     if pt == (power, toughness) and required <= shown <= required | set(card.may_show) \
             and colors == set(card.colors):
         return None
-    return Mismatch(str(creature.get("id", "")), name, card.name, (power, toughness),
+    return Mismatch(str(creature.get("id", "")), name, (power, toughness),
                     frozenset(card.colors), frozenset(required), pt, colors, shown, modified,
                     frozenset(required) | frozenset(card.may_show))
 
