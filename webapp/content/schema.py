@@ -7,7 +7,7 @@ core (`webapp.rules.parse_board`) is the one judge of a board, and the loader as
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StringConstraints, model_validator
 
@@ -144,6 +144,10 @@ class StepBase(Strict):
         """The step's Markdown for `part` (None = the main text) in `lang`, English fallback."""
         return self._lesson.text(self.id if part is None else f"{self.id}.{part}", lang)
 
+    # The kind of question the step asks (webapp.content.kinds: what a page's inputs and
+    # feedback branch on), None for a step that asks nothing.
+    kind: ClassVar[str | None] = None
+
     def as_question(self):
         """The step as a question (webapp.content.kinds), None for a step that asks nothing."""
         return None
@@ -174,6 +178,7 @@ class Worked(StepBase):
 
 class Practice(StepBase):
     type: Literal["practice"]
+    kind: ClassVar[str] = kinds.Split.kind
     board: Slug
     fixed: Assignment = {}
     goal: Goal
@@ -192,6 +197,7 @@ class Practice(StepBase):
 
 class Predict(StepBase):
     type: Literal["predict"]
+    kind: ClassVar[str] = kinds.Amount.kind
     board: Slug
     creature: ThingId
     recipient: ThingId = "player"
@@ -203,6 +209,7 @@ class Predict(StepBase):
 
 class Choice(StepBase):
     type: Literal["choice"]
+    kind: ClassVar[str] = kinds.Choice.kind
     board: Slug | None = None
     assignment: Assignment | None = None
     verify: Verify | None = None
@@ -255,6 +262,7 @@ class Choice(StepBase):
 
 class Legal(StepBase):
     type: Literal["legal"]
+    kind: ClassVar[str] = kinds.Verdict.kind
     board: Slug
     assignment: Assignment
     legal: bool

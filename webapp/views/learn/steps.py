@@ -11,7 +11,7 @@ import random
 import re
 
 from flask import url_for
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale, gettext, lazy_gettext as _l
 from jinja2 import pass_context
 from markupsafe import Markup
 
@@ -112,11 +112,21 @@ def step_context(lesson, current, *, answer_url: str, live_url: str, order_key, 
         "error": error_text(error) if error else None,
         "values": values or (graded.answer if graded else {}), "feedback": None,
         "oob": wants_fragment(), "md": md_here, "inline": inline_here, "lang": lang(),
+        "heading": STEP_HEADINGS[current.type], "kind": current.kind,
     }
     context.update(board_context(current, graded, assignment, level))
-    if current.type == "choice":
-        context["options"] = shuffled(current.options, order_key(), current.id)
+    if current.kind == "choice":  # each option's label, in the order of this visitor or room
+        # (inline() marks an English stand-in with its language itself)
+        context["options"] = [
+            {"id": o.id, "text": inline(current.option_text(o.id, lang()), lesson), "lang": lang()}
+            for o in shuffled(current.options, order_key(), current.id)]
     return context
+
+
+# What a step's heading calls it: a step that asks nothing, or how it asks its question.
+STEP_HEADINGS = {"explain": _l("Read"), "worked": _l("Worked example"), "practice": _l("Your turn"),
+                 "predict": _l("Predict, then try"), "choice": _l("Question"),
+                 "legal": _l("Legal or not?")}
 
 
 def board_context(current, graded, assignment=None, level=None) -> dict:
