@@ -1,16 +1,16 @@
 """class_load.py --page surfaces: server CPU per live answer on every live surface, as a ratio to
 /healthz on the same server in the same run (the figure that travels between machines).
 
-One `make run` server is started once. First /healthz is measured (--healthz / 2 sequential
-requests from one keep-alive client); then, for each surface, a client does what a person does
-to reach it (cookies, the CSRF token from the page, the live URL and the form's fields parsed
-from the HTML), and
-sends --answers live answers one after the other on one keep-alive connection, with the
-headers htmx sends, while one slider moves back and forth through the values its drag allows
-(legal and illegal splits); each answer must be a 200 with a body. The server's CPU (its workers'
-user + system time from /proc) before and after gives the CPU per answer. /healthz is measured
-again after each surface: a surface's ratio (the budget's) is to the mean of the /healthz
-measured just before and just after it, since a shared machine's load drifts within a run;
+One `make run` server is started once. For each surface, a client does what a person does to
+reach it (cookies, the CSRF token from the page, the live URL and the form's fields parsed from
+the HTML), and sends --answers live answers one after the other on one keep-alive connection,
+with the headers htmx sends, while one slider moves back and forth through the values its drag
+allows (legal and illegal splits); each answer must be a 200 with a body. The server's CPU (its
+workers' user + system time from /proc) before and after gives the CPU per answer. The answers
+go in --rounds rounds, with /healthz (--healthz / (rounds + 1) sequential requests from another
+keep-alive client) measured before each round and after the last: a round's ratio is to the
+mean of the two /healthz beside it, and a surface's ratio (the budget's) is the median of its
+rounds', since a shared machine's speed drifts within a run, even from one second to the next;
 the ratio to the whole run's /healthz mean is printed beside it. /healthz is a GET without a
 cookie, a body or a language: it skips the form parsing, the session and CSRF checks, the
 language choice and gzip that a live answer needs (and gunicorn reads and writes fewer bytes).
@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import statistics
 import time
 from datetime import date
 from html.parser import HTMLParser
@@ -221,9 +222,11 @@ async def healthz(client, master: int, count: int) -> float:
 
 
 async def drag(client, base: str, master: int, path: str, page: bytes | None,
-               count: int) -> dict:
+               count: int, rounds: int = 1, beside=None) -> dict:
     """`count` live answers from the page at `path` (or `page`, when it is open already), one
-    slider moving back and forth over its range; the server CPU per answer and the errors."""
+    slider moving back and forth over its range; the server CPU per answer and the errors. In
+    `rounds` of count / rounds answers, with `beside()` (a /healthz measure) before each round
+    and after the last: each round's ratio is to the two /healthz measures around it."""
     from class_load import Form
 
     status = 200
@@ -259,12 +262,23 @@ async def drag(client, base: str, master: int, path: str, page: bytes | None,
         await answer(i)
     errors.clear()
     sizes.clear()
-    before, started = cpu_seconds(master), time.perf_counter()
-    for i in range(count):
-        await answer(i)
-    cpu, wall = cpu_seconds(master) - before, time.perf_counter() - started
-    return {"live": form.live, "slider": f"{slider[0]} 0..{top}", "cpu": cpu / count,
-            "wall": wall / count, "errors": errors, "bytes": sum(sizes) / count}
+    each = max(count // rounds, 1)
+    cpus, checks, wall = [], [], 0.0
+    for r in range(rounds):
+        if beside is not None:
+            checks.append(await beside())
+        before, started = cpu_seconds(master), time.perf_counter()
+        for i in range(r * each, (r + 1) * each):
+            await answer(i)
+        cpus.append((cpu_seconds(master) - before) / each)
+        wall += time.perf_counter() - started
+    if beside is not None:
+        checks.append(await beside())
+    ratios = [c / ((checks[r] + checks[r + 1]) / 2) for r, c in enumerate(cpus)] if checks \
+        else []
+    return {"live": form.live, "slider": f"{slider[0]} 0..{top}", "cpu": sum(cpus) / rounds,
+            "wall": wall / (each * rounds), "errors": errors, "bytes": sum(sizes) / len(sizes),
+            "ratios": ratios, "checks": checks}
 
 
 def machine() -> str:
@@ -284,27 +298,33 @@ def run(base: str, master: int, args) -> None:
         probe = Client(urlsplit(base).hostname, urlsplit(base).port)
         print(f"Live answers' server CPU, one `make run` server, {machine()}, {date.today()}; "
               f"sequential requests from one keep-alive client (cost per answer, not queueing)")
-        # /healthz is measured before the first surface and after each one: a busy machine's
-        # load drifts within a run, so each surface is compared with the /healthz beside it
-        # (the mean of the one before and the one after it), and with the run's mean.
-        beside = max(args.healthz // 2, 100)
-        checks = [await healthz(probe, master, beside)]
+        # A busy machine's speed drifts within a run, even between two measures a second apart:
+        # each surface's answers are measured in rounds, with /healthz measured before each round
+        # and after the last, and each round is compared with the two /healthz beside it. The
+        # budget is read from the median of the rounds' ratios (their range is printed too).
+        beside = max(args.healthz // (args.rounds + 1), 100)
+
+        async def check() -> float:
+            return await healthz(probe, master, beside)
+
         rows = []
         async for name, client, path, page in surfaces(Client, base):
-            rows.append((name, await drag(client, base, master, path, page, args.answers)))
+            rows.append((name, await drag(client, base, master, path, page, args.answers,
+                                          args.rounds, check)))
             client.close()
-            checks.append(await healthz(probe, master, beside))
         probe.close()
+        checks = [c for _, r in rows for c in r["checks"]]
         per = sum(checks) / len(checks)
         print(f"  /healthz: {per * 1e6:.0f} µs server CPU per request (mean of {len(checks)} "
-              f"measures of {beside}, one before the surfaces and one after each: "
-              f"{', '.join(f'{c * 1e6:.0f}' for c in checks)} µs)")
-        for i, (name, r) in enumerate(rows):
-            near = (checks[i] + checks[i + 1]) / 2
-            print(f"  {name:21} {r['cpu'] * 1e6:6.0f} µs per live answer = "
-                  f"{r['cpu'] / near:4.2f}× the /healthz beside it ({r['cpu'] / per:4.2f}× the "
+              f"measures of {beside}, beside each round of live answers; from "
+              f"{min(checks) * 1e6:.0f} to {max(checks) * 1e6:.0f} µs)")
+        for name, r in rows:
+            ratio = statistics.median(r["ratios"])
+            print(f"  {name:21} {r['cpu'] * 1e6:6.0f} µs per live answer = {ratio:4.2f}× the "
+                  f"/healthz beside it (median of {len(r['ratios'])} rounds, "
+                  f"{min(r['ratios']):.2f}–{max(r['ratios']):.2f}; {r['cpu'] / per:4.2f}× the "
                   f"run's), errors {len(r['errors'])}/{args.answers}   "
-                  f"(target ≤ {BUDGET}×: {'met' if r['cpu'] / near <= BUDGET else 'over'})")
+                  f"(target ≤ {BUDGET}×: {'met' if ratio <= BUDGET else 'over'})")
             live = re.sub(r"[\w-]{20,}", "<token>", r["live"])
             print(f"      POST {live}, {r['slider']}; {r['bytes']:.0f} bytes per answer "
                   f"(uncompressed), wall {r['wall'] * 1e3:.1f} ms (information)")

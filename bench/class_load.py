@@ -3,7 +3,7 @@
     .venv/bin/python bench/class_load.py [--page learn|sandbox|both|class] [--learners 500]
         [--quiz]   (--page class: the class is on a quiz, at its first question with sliders)
         [--seconds 60] [--ramp 10] [--path /learn/...] [--url http://host:port] [--root DIR]
-    .venv/bin/python bench/class_load.py --page surfaces [--answers 1000] [--healthz 2000]
+    .venv/bin/python bench/class_load.py --page surfaces [--answers 2000] [--rounds 4] [--healthz 2500]
     .venv/bin/python bench/class_load.py --page follow [--learners 60] [--moves 4] [--gap 4]
         [--two-servers]
 
@@ -275,11 +275,14 @@ def main() -> None:
                         "follow: host Next -> phones showing the new step (bench/_follow_mode.py); "
                         "surfaces: CPU per live answer on every surface, as a ratio to /healthz "
                         "(see bench/_surfaces.py)")
-    parser.add_argument("--answers", type=int, default=1000,
+    parser.add_argument("--answers", type=int, default=2000,
                         help="surfaces: live answers measured per surface")
-    parser.add_argument("--healthz", type=int, default=2000,
-                        help="surfaces: /healthz requests measured, half before the surfaces "
-                             "and half after each")
+    parser.add_argument("--rounds", type=int, default=4,
+                        help="surfaces: rounds each surface's answers are measured in, "
+                             "/healthz measured before each and after the last")
+    parser.add_argument("--healthz", type=int, default=2500,
+                        help="surfaces: /healthz requests measured beside each surface, "
+                             "shared among its rounds + 1 measures")
     parser.add_argument("--learners", type=int, default=500)
     parser.add_argument("--quiz", action="store_true",
                         help="class: the class is on a quiz (its first assign question)")
