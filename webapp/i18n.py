@@ -50,7 +50,16 @@ def _locale(code: str) -> Locale:
 
 def remember_language(response):
     """?lang= sticks: remember it in a cookie (readable by nobody but us, secure over https)."""
-    response.vary.update(("Accept-Language", "Cookie"))  # the page's language depends on both
+    # The page's language depends on both. Added to the header's text: werkzeug's `vary` parses
+    # the header into a set and writes it back, a cost every response paid.
+    vary = response.headers.get("Vary")
+    if not vary:
+        response.headers["Vary"] = "Accept-Language, Cookie"
+    else:
+        have = {v.strip().lower() for v in vary.split(",")}
+        more = [v for v in ("Accept-Language", "Cookie") if v.lower() not in have]
+        if more:
+            response.headers["Vary"] = ", ".join([vary, *more])
     lang = g.pop("set_lang_cookie", None)
     if lang:
         response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax",

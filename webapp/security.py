@@ -177,17 +177,22 @@ SECRET_ARGUMENTS = ("token", "code")
 
 
 def set_headers(response):
+    """HEADERS, and what a response may be cached for, where the view set none. The names a
+    response has are read once (werkzeug's setdefault reads them all for each header)."""
     headers = response.headers
+    have = {name.lower() for name, _ in headers}
     for name, value in HEADERS.items():
-        headers.setdefault(name, value)
-    if request.is_secure:
-        headers.setdefault("Strict-Transport-Security", "max-age=31536000")
-    rule = request.url_rule
-    if rule is not None and not rule.arguments.isdisjoint(SECRET_ARGUMENTS):
-        headers.setdefault("Cache-Control", "no-store")
-    if response.mimetype == "text/html":
-        # Pages carry the visitor's CSRF token and progress: never for a shared cache.
-        headers.setdefault("Cache-Control", "private, no-cache")
+        if name.lower() not in have:
+            headers.add(name, value)
+    if request.is_secure and "strict-transport-security" not in have:
+        headers.add("Strict-Transport-Security", "max-age=31536000")
+    if "cache-control" not in have:
+        rule = request.url_rule
+        if rule is not None and not rule.arguments.isdisjoint(SECRET_ARGUMENTS):
+            headers.add("Cache-Control", "no-store")
+        elif response.mimetype == "text/html":
+            # Pages carry the visitor's CSRF token and progress: never for a shared cache.
+            headers.add("Cache-Control", "private, no-cache")
     return response
 
 
