@@ -15,7 +15,7 @@ from typing import Mapping
 from webapp.content.kinds import AnswerError, read_amount, slider_split, sliders
 from webapp.rules import analyze
 
-__all__ = ["ANSWERABLE", "AnswerError", "Graded", "grade", "read_amount", "read_answer",
+__all__ = ["ANSWERABLE", "STORED", "AnswerError", "Graded", "grade", "read_amount", "read_answer",
            "read_assignment", "read_sliders", "sliders", "step_slider"]
 
 ANSWERABLE = ("practice", "predict", "choice", "legal")

@@ -55,7 +55,7 @@ def context(room, lesson, current, seat, *, graded=None, error=None, values=None
         # live check answers it without a database query. A predict step's board depends on the
         # learner's class answer, so it asks the class.
         live_url=url_for("learn.live", lesson_id=lesson.id, step_id=current.id)
-        if current.type == "practice" else url_for("classroom.live", code=room.code),
+        if current.kind == "split" else url_for("classroom.live", code=room.code),
         graded=graded, attempt_id=seat.id if graded else None, error=error, values=values,
         assignment=assignment), "lettered": True,
         "in_class": True}  # the host paces the class: no "Try a similar one" away from it
@@ -80,7 +80,7 @@ def stored(current, seat):
 def problems(current, graded) -> tuple[bool | None, list[dict]]:
     """For the overview: a slider answer's legality and the core's problems (code, rule, params:
     worded again in the host's language when shown), or (None, []) for other questions."""
-    if current.type != "practice" or graded.check is None:
+    if current.kind != "split" or graded.check is None:
         return None, []
     keep = ("code", "rule", "creature", "recipient", "params")
     return bool(graded.check["legal"]), [{k: p.get(k) for k in keep}
@@ -105,7 +105,7 @@ def room_options(room, current) -> list:
 
 def picks(room, current, overview) -> list[dict]:
     """For a choice step: each option and how many learners' latest answer chose it."""
-    if current.type != "choice":
+    if current.kind != "choice":
         return []
     lang = parts.lang()
     right = current.correct_option.id
@@ -124,11 +124,11 @@ def wall(room, current) -> dict:
     board = current.board_data()
     names = labels(board) if board else {}
     out = {"step": current, "cards": board_cards(board, names) if board else None,
-           "options": room_options(room, current) if current.type == "choice" else [],
-           "right": [current.correct_option.id] if current.type == "choice" else [],
+           "options": room_options(room, current) if current.kind == "choice" else [],
+           "right": [current.correct_option.id] if current.kind == "choice" else [],
            "shown_split": None, "predict_label": None, "rules": list(current.rules or ())}
-    if board and getattr(current, "assignment", None) and current.type in ("choice", "legal"):
+    if board and getattr(current, "assignment", None) and current.kind in ("choice", "verdict"):
         out["shown_split"] = parts.split_list({**board, "assignment": current.assignment}, names)
-    if current.type == "predict":
+    if current.kind == "amount":
         out["predict_label"] = parts.predict_label(current, board, names)
     return out

@@ -21,6 +21,7 @@ from ...content import LANGUAGES
 from ...content.glossary import link_terms
 from ...content.kinds import beyond_legal
 from ...live import board_cards, labels, live_check
+from ...services.answers import STORED
 from ..answer_words import error_text  # noqa: F401  (the lesson and class pages' name for it)
 from ..answer_words import split_in_words
 from ..feedback import kind_feedback, recipient_names
@@ -137,18 +138,18 @@ def board_context(current, graded, assignment=None, level=None) -> dict:
     names = labels(board)
     context = {"board": board, "names": names, "feedback": None, "live": None}
     context["cards"] = board_cards(board, names)  # the board picture, on every step with a board
-    if current.type == "practice":
+    if current.kind == "split":
         if assignment is None and graded is not None:
             assignment = graded.answer["assignment"]
         context["live"] = board_sliders(current, board, assignment)
     elif current.type == "worked":
         context["live"] = worked_sliders(current, board)
         context["blocker_damage"] = blocker_damage(current, current.board_with_assignment(), names)
-    elif current.type == "predict":
+    elif current.kind == "amount":
         context["predict_label"] = predict_label(current, board, names)
         if graded is not None:  # predict first, then the board to try it on
             context["live"] = board_sliders(current, board, assignment)
-    if getattr(current, "assignment", None) and current.type in ("choice", "legal"):
+    if getattr(current, "assignment", None) and current.kind in ("choice", "verdict"):
         context["shown_split"] = split_list({**board, "assignment": current.assignment}, names)
     if graded is not None:
         context["feedback"] = feedback(current, graded, names, board, level)
@@ -249,14 +250,14 @@ def feedback(current, graded, names, board, level=None) -> dict:
         lesson_part["why"] = current.text(lang(), "why")
     if not graded.correct and level == 2 and current.lesson.has_text(f"{current.id}.hint"):
         lesson_part["hint"] = current.text(lang(), "hint")
-    if current.type == "choice":
+    if current.kind == "choice":
         p = graded.params
         return {"correct": graded.correct, "problems": [], "reasons": [], "misreading": None,
                 "chosen": (current.option_text(p["chosen"], lang()),
                            current.rationale(p["chosen"], lang())),
                 "right": (current.option_text(p["right"], lang()),
                           current.rationale(p["right"], lang())), **lesson_part}
-    given = {"practice": "assignment", "predict": "amount", "legal": "legal"}[current.type]
+    given = STORED[current.kind]  # the stored answer's field for what was given
     return {**kind_feedback(current.as_question(), board, graded.answer[given], graded.correct,
                             names, play_out=getattr(current, "play_out", True)),
             **lesson_part}
@@ -265,11 +266,11 @@ def feedback(current, graded, names, board, level=None) -> dict:
 def said(current, graded) -> str:
     """The learner's answer in words, for the review list."""
     a = graded.answer
-    if current.type == "predict":
+    if current.kind == "amount":
         return gettext("You said %(n)s.", n=a["amount"])
-    if current.type == "choice":
+    if current.kind == "choice":
         return gettext("You chose: %(option)s", option=current.option_text(a["option"], lang()).text)
-    if current.type == "legal":
+    if current.kind == "verdict":
         return gettext("You said legal.") if a["legal"] else gettext("You said not legal.")
     return gettext("Your split: %(split)s",
                    split=split_in_words(current.board_data(), a["assignment"]))
