@@ -238,3 +238,17 @@ def test_projecting_a_quiz_splits_key_plays_its_example_out(app):
     host.post("/show", what="answer")
     page = wall(app, host)
     assert '<div class="wall-board wall-dealt">' in page and "card-outcome" in page
+
+
+def test_a_lesson_choices_picks_speak_the_hosts_language_without_an_english_mark(app, host):
+    """The host's picks of a lesson's choice step are the options' words in the host's language:
+    marked lang="en" only where the lesson has no translation (a screen reader reads French
+    words as French)."""
+    ana = Learner(app, host.code, "Ana")
+    host.go(CHOICE)
+    host.client.set_cookie("lang", "fr")
+    ana.answer({"option": "three-three-two"}, step="which-illegal")
+    room = host.page("/room")
+    picks = re.findall(r'<span class="pick-count">[^<]*</span> <span([^>]*)>', room)
+    assert len(picks) == 5, room[-3000:]
+    assert all('lang="en"' not in attrs for attrs in picks), picks

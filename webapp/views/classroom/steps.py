@@ -107,14 +107,9 @@ def picks(room, current, overview) -> list[dict]:
     """For a choice step: each option and how many learners' latest answer chose it."""
     if current.kind != "choice":
         return []
-    lang = parts.lang()
     right = current.correct_option.id
-    out = []
-    for o in room_options(room, current):
-        text = current.option_text(o.id, lang)
-        out.append({"text": parts.inline(text), "lang": None, "count": overview.picks.get(o.id, 0),
-                    "right": o.id == right})
-    return out
+    return [{**o, "count": overview.picks.get(o["id"], 0), "right": o["id"] == right}
+            for o in parts.option_labels(current, room_options(room, current))]
 
 
 def wall(room, current) -> dict:
@@ -124,7 +119,8 @@ def wall(room, current) -> dict:
     board = current.board_data()
     names = labels(board) if board else {}
     out = {"step": current, "cards": board_cards(board, names) if board else None,
-           "options": room_options(room, current) if current.kind == "choice" else [],
+           "options": parts.option_labels(current, room_options(room, current), current.lesson)
+           if current.kind == "choice" else [],
            "right": [current.correct_option.id] if current.kind == "choice" else [],
            "shown_split": None, "predict_label": None, "rules": list(current.rules or ())}
     if board and getattr(current, "assignment", None) and current.kind in ("choice", "verdict"):

@@ -116,12 +116,18 @@ def step_context(lesson, current, *, answer_url: str, live_url: str, order_key, 
         "heading": STEP_HEADINGS[current.type], "kind": current.kind,
     }
     context.update(board_context(current, graded, assignment, level))
-    if current.kind == "choice":  # each option's label, in the order of this visitor or room
-        # (inline() marks an English stand-in with its language itself)
-        context["options"] = [
-            {"id": o.id, "text": inline(current.option_text(o.id, lang()), lesson), "lang": lang()}
-            for o in shuffled(current.options, order_key(), current.id)]
+    if current.kind == "choice":  # in the order of this visitor or room
+        context["options"] = option_labels(current, shuffled(current.options, order_key(),
+                                                             current.id), lesson)
     return context
+
+
+def option_labels(current, options, lesson=None) -> list[dict]:
+    """A choice step's `options` as the pages word an option: id, text (inline HTML in the
+    reader's language, glossary links with `lesson`) and lang. inline() marks an English
+    stand-in with its language itself, so `lang` is the page's."""
+    return [{"id": o.id, "text": inline(current.option_text(o.id, lang()), lesson),
+             "lang": lang()} for o in options]
 
 
 # What a step's heading calls it: a step that asks nothing, or how it asks its question.
