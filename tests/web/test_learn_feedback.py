@@ -118,3 +118,15 @@ def test_a_split_short_of_the_most_shows_where_the_most_comes_from_as_the_quiz_d
     said = text(shown_page(client, "attacking-a-planeswalker", step.id, short))
     assert "sends only 3 to Jace Beleren; a legal split can send 4." in said
     assert "Where 4 comes from: Grizzly Bears A:" in said
+
+
+def test_a_split_posted_past_the_attackers_damage_is_graded_as_the_sliders_show_it(client):
+    """One reading of a split on every surface (issue 20): Learn graded a hand-posted split as
+    sent (8 to Jace on a Force of Nature that has 4 left after the Bears: "not legal"), where
+    the quiz, a class and endless practice graded it as the sliders show it (4 to Jace). Now
+    the kind reads it fitted everywhere, so the learner's answer is the split they saw."""
+    step = CURRICULUM.lesson("attacking-a-planeswalker").step("fon-jace-practice")
+    html = answer_page(client, "attacking-a-planeswalker", step.id,
+                       {"dmg:fon:bears-a": "2", "dmg:fon:bears-b": "2", "dmg:fon:jace": "8"},
+                       hx=True)
+    assert "Right!" in html and "Not legal" not in html

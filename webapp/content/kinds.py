@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..rules import BoardError, analyze, blocker_status, check
+from ..rules import BoardError, analyze, blocker_status, check, fit
 from . import fields  # the one reader of amounts and slider fields
 
 # A goal with `lethal` is checked by trying every split of its one attacker; past this many
@@ -362,10 +362,12 @@ class Split:
             raise ValueError("an 'exact' goal, and only it, has an amount")
 
     def read(self, form: Mapping, analysis: dict | None = None) -> dict:
-        """The split the sliders set. Every free slider at 0 on a split that isn't legal is no
-        answer yet ("missing_damage", as an empty number field is): pressing Check on an
-        untouched board must not spend the learner's first answer."""
-        split = self.sliders(form, analysis)
+        """The split the sliders show: read by the one reader, then fitted as the sliders behave
+        (rules.fit: never more than an attacker has left), so every surface grades what the
+        learner saw, a form posted by hand included. Every free slider at 0 on a split that
+        isn't legal is no answer yet ("missing_damage", as an empty number field is): pressing
+        Check on an untouched board must not spend the learner's first answer."""
+        split = fit(self.board, self.sliders(form, analysis))
         free = [n for cid, row in split.items() for r, n in row.items()
                 if r not in self.fixed.get(cid, {})]
         legal = bool(check({**self.board, "assignment": split}).get("legal"))

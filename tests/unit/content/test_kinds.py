@@ -96,6 +96,16 @@ def test_a_split_reads_every_slider_and_a_locked_one_keeps_its_value():
     assert code(lambda: locked.read({"dmg:a1:b2": "2"})) == "locked"
 
 
+def test_a_split_reads_what_the_sliders_show_past_an_attackers_damage_included():
+    """Sliders never let an attacker assign more than it has; a form posted by hand that does is
+    read as the sliders would show it (rules.fit: earlier recipients first), on every surface
+    (issue 20: Learn graded such a split as posted, the quiz as fitted)."""
+    posted = {"dmg:a1:b1": "4", "dmg:a1:b2": "3", "dmg:a1:player": "9"}
+    assert MOST.sliders(posted) == {"a1": {"b1": 4, "b2": 3, "player": 9}}  # what was sent
+    assert MOST.read(posted) == {"a1": {"b1": 4, "b2": 1, "player": 0}}     # what is graded
+    assert MOST.grade(MOST.read(posted)).correct is False
+
+
 def test_an_untouched_split_is_no_answer_yet_but_its_sliders_still_read():
     """Check on an untouched board spends no first answer: every free slider at 0 on a split
     that isn't legal is "missing_damage", as an empty number is "missing_number"."""

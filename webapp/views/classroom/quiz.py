@@ -24,7 +24,6 @@ from ...i18n import gettext
 from ...live import board_cards, labels, live_check
 from ...content.fields import SliderError, posted
 from ...live.words import verdict
-from ...rules import fit
 from ...services import classes
 from ..quiz import (goal_asked, goal_mark, question_board, resolved_question, stepped_split,
                     options_of, shown_answer)
@@ -83,7 +82,7 @@ def read(q: dict, form):
         return read_answer(q, form)
     if not posted(form):
         raise QuizAnswerError(gettext("Move the sliders to assign the damage first."))
-    return fit(board(q), read_answer(q, form))
+    return read_answer(q, form)
 
 
 def graded(q: dict, given) -> tuple[dict, bool, bool | None, list[dict]]:

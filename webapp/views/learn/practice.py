@@ -37,7 +37,6 @@ from ...i18n import _l, gettext
 from ...live import board_cards, labels, live_check
 from ...content.fields import SliderError
 from ...live.words import slider_error_text, verdict as verdict_words
-from ...rules import fit
 from ...services import daily, mastery, practice, progress
 from ...services.answers import sliders, step_slider
 from ..feedback import answer_feedback, recipient_names
@@ -111,8 +110,6 @@ def practice_answer():
         given = read_answer(item.q, request.form)
     except QuizAnswerError as err:
         return _show(item, error=str(err), status=400, blocks=_answer_blocks(), split=err.split)
-    if item.q["type"] == "assign":  # graded as the sliders show it
-        given = fit(item.board, given)
     first = practice.find(learner_id(), item.lesson.id, item.kind, item.seed)
     if first is not None and not first.correct:  # another try after the nudge: kept nowhere
         again = SimpleNamespace(id=first.id, answer=given, correct=grade(item.q, given))

@@ -41,7 +41,6 @@ from ...live import board_cards, labels, live_check
 from ...content.fields import SliderError
 from ...live.words import slider_error_text
 from ...names import shown_name
-from ...rules import fit
 from ...services import quizzes
 from ...text import ControlCharacters, typed_text
 from .. import limiting
@@ -182,8 +181,6 @@ def answer(token: str, n: int):
             if op != "timeup":  # at 0:00 there is no one to ask
                 return _show(attempt, current, n, error=str(err), status=400,
                              split=err.split)
-    if given is not None and current["type"] == "assign":  # graded as the sliders show it
-        given = fit(question_board(current), given)
     outcome = None
     if given is not None:  # committed before it is acknowledged
         outcome = quizzes.answer(token, n, given, grade(current, given))

@@ -21,7 +21,6 @@ from ...htmx import wants_fragment
 from ...live import board_cards, labels, live_check
 from ...content.fields import SliderError
 from ...live.words import slider_error_text
-from ...rules import fit
 from ..live_answer import live_response
 from . import TEMPLATE, bp, goal_asked, goal_mark, options_of, quiz_questions
 from .answers import QuizAnswerError, read_answer, read_split
@@ -48,8 +47,6 @@ def preview(token: str, n: int):
         given = read_answer(q, form)
     except QuizAnswerError as err:
         return _page(quiz, n, q, error=str(err), split=err.split, status=400)
-    if q["type"] == "assign":  # graded as the sliders show it, as for a taker
-        given = fit(board(q), given)
     return _page(quiz, n, q, given=given, correct=bool(grade(q, given)))
 
 
