@@ -511,6 +511,12 @@ def kind_name(question_type: str) -> str:
         raise ValueError(f"no question type {question_type!r}") from None
 
 
+def has_sliders(q: Mapping) -> bool:
+    """A quiz question answered by dragging the board's sliders (a split): the one place that
+    knows which types those are. A replaced question (type "replaced") is no kind: no sliders."""
+    return TYPE_KINDS.get(q["type"]) == Split.kind
+
+
 def beyond_legal(question) -> bool:
     """A split graded against more than legality (exact, most, lethal): its live check then says
     a legal split in neutral words (webapp.live.Live.goal), so the grade is the only red or

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..content.generate import check_split
+from ..content.kinds import has_sliders
 from . import spreadsheet
 
 # A wrong split the rules core finds legal: it just isn't what the question asked.
@@ -40,7 +41,7 @@ class QuestionStats:
 def wrong_kind(q: dict, given) -> tuple:
     """What a wrong answer was, hashable: ("problem", code, rule) or LEGAL_BUT_NOT_ASKED for a
     split, ("given", answer) otherwise (chosen options in sorted order: the same choice)."""
-    if q["type"] == "assign":
+    if has_sliders(q):
         problems = check_split(q, given) if isinstance(given, dict) else []
         return ("problem", problems[0]["code"], problems[0]["rule"]) if problems \
             else LEGAL_BUT_NOT_ASKED

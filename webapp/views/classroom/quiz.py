@@ -23,6 +23,7 @@ from ...htmx import render
 from ...i18n import gettext
 from ...live import board_cards, labels, live_check
 from ...content.fields import SliderError, posted
+from ...content.kinds import has_sliders
 from ...live.words import verdict
 from ...services import classes
 from ..quiz import (goal_asked, goal_mark, question_board, resolved_question, stepped_split,
@@ -78,7 +79,7 @@ def read(q: dict, form):
     """A learner's answer in the quiz's shape; a QuizAnswerError says what is wrong. Slider
     fields are read as on every surface (webapp.content.fields); a class stores every try, so an
     answer that moved no slider at all is refused rather than stored as all zeros."""
-    if q["type"] != "assign":
+    if not has_sliders(q):
         return read_answer(q, form)
     if not posted(form):
         raise QuizAnswerError(gettext("Move the sliders to assign the damage first."))
@@ -89,7 +90,7 @@ def graded(q: dict, given) -> tuple[dict, bool, bool | None, list[dict]]:
     """One try as the class stores it: (the stored answer, whether it is right, whether a split
     is legal (None for other questions), the core's problems with the split)."""
     correct = bool(grade(q, given))
-    if q["type"] == "assign":
+    if has_sliders(q):
         problems = check_split(q, given)
         keep = ("code", "rule", "creature", "recipient", "params")
         return ({"assignment": given}, correct, not problems,
@@ -115,7 +116,7 @@ def context(room, seat, n: int, q: dict, *, given=None, correct=None, error=None
     shown_board = board(q)
     held = held_key(room, n)
     live = None
-    if q["type"] == "assign":
+    if has_sliders(q):
         shown = split if split is not None else (given if isinstance(given, dict) else {})
         live = live_check(shown_board, shown, fit=True, hide_most=goal_mark(q), blind=held,
                           goal=goal_asked(q))
@@ -152,7 +153,7 @@ def live_url(room, n: int, q: dict, held: bool) -> str:
     phone: the room's shared screen stays one page): a drag reads no database. A page from
     before the host revealed the key keeps it hidden; the page after the reveal has a new one."""
     facts = None
-    if q["type"] == "assign" and not q.get("replaced"):
+    if has_sliders(q):  # a replaced question has none
         facts = signed_facts(["class", room.code, step_id(n)], board(q), goal_mark(q),
                              goal_asked(q), held)
     return url_for("classroom.live", code=room.code, **({"q": facts} if facts else {}))
@@ -174,7 +175,7 @@ def live_answer(ref: dict, made: Callable[[], dict], held: bool, form):
     refused."""
     def question():
         q = made()
-        if q["type"] != "assign":
+        if not has_sliders(q):
             abort(404)
         return board(q), goal_mark(q), goal_asked(q)
 

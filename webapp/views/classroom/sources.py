@@ -53,6 +53,7 @@ from markupsafe import Markup, escape
 from ...i18n import _l, gettext
 from ...live import dealt, labels, live_check
 from ...content.fields import SliderError
+from ...content.kinds import has_sliders
 from ...live.words import slider_error_text
 from ...services import answers, classes
 from ...services.answers import AnswerError
@@ -309,7 +310,7 @@ class QuizSource:
 
     @property
     def live(self) -> bool:
-        return self.q["type"] == "assign"
+        return has_sliders(self.q)
 
     # --- a learner's answers -----------------------------------------------------------------
 
@@ -376,7 +377,7 @@ class QuizSource:
     # --- the host's page and the projector ------------------------------------------------------
 
     def split_board(self):
-        return quiz.board(self.q) if self.q["type"] == "assign" else None
+        return quiz.board(self.q) if has_sliders(self.q) else None
 
     def picks(self, overview) -> list[dict]:
         return quiz.picks(self.room, self.number, self.q, overview)
@@ -388,7 +389,7 @@ class QuizSource:
         """The question's key and why, and for a split what the key's example does."""
         shown_board = quiz.board(self.q)
         played = dealt(shown_board, self.q["example"], labels(shown_board)) \
-            if self.q["type"] == "assign" and shown_board and self.q.get("example") else None
+            if has_sliders(self.q) and shown_board and self.q.get("example") else None
         return {"q": self.q, "options": quiz.key_options(self.q), "dealt": played}
 
     def wall(self) -> dict:

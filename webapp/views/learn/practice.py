@@ -30,7 +30,7 @@ from flask import abort, redirect, request, url_for
 
 from ... import csrf, signing
 from ...content.generate import grade
-from ...content.kinds import AnswerError, kind_of
+from ...content.kinds import AnswerError, has_sliders, kind_of
 from ...content.practice import PRACTICE_KINDS, ideas_for, practice_question, seed_with_idea
 from ...htmx import render, wants_fragment
 from ...i18n import _l, gettext
@@ -142,7 +142,7 @@ def practice_live():
     if wants_fragment():
         def board():  # made only when the memo hasn't this split (the same seed, the same board)
             item = _item(*signed)
-            if item.q["type"] != "assign":
+            if not has_sliders(item.q):
                 abort(404)
             return item.board, goal_mark(item.q), goal_asked(item.q)
 
@@ -153,7 +153,7 @@ def practice_live():
             return _show(_item(*signed), error=slider_error_text(err), status=400,
                          blocks=_answer_blocks(), split=err.split)
     item = _item(*signed)
-    if item.q["type"] != "assign":
+    if not has_sliders(item.q):
         abort(404)
     try:
         split = read_split(item.q, request.form)
@@ -410,7 +410,7 @@ def _board_context(item, stored, split, *, first=None, shown=False) -> dict:
            "answered": first is not None and not retry_open}
     if q["type"] == "legal":
         out["shown_split"] = parts.split_list(q["board"], names)
-    if q["type"] == "assign":
+    if has_sliders(q):
         placed = split if split is not None else (stored.answer if stored else {})
         out["live"] = live_check(item.board, placed, fit=True, hide_most=goal_mark(q),
                                  goal=goal_asked(q))
@@ -444,7 +444,7 @@ def _question_text(item, names) -> str:
         return gettext("A blocker has banding, so you assign this damage as the defending "
                        "player. Keep %(recipient)s alive: it gets no damage.",
                        recipient=who[item.recipient])
-    if item.q["type"] == "assign":
+    if has_sliders(item.q):
         return gettext("Split the damage so the most possible reaches %(recipient)s.",
                        recipient=who[item.recipient])
     return gettext("How much damage can %(creature)s assign to %(recipient)s?",

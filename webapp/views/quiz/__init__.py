@@ -31,7 +31,7 @@ from flask_babel import get_locale
 
 from ... import csrf
 from ...content.generate import TIERS, grade
-from ...content.kinds import beyond_legal, kind_name, kind_of
+from ...content.kinds import beyond_legal, has_sliders, kind_name, kind_of
 from ...catalogue import catalogue
 from ...content.questions import (SOURCES, QuestionError, ReplacedQuestion, draw,
                                   replaced_question, resolve)
@@ -233,7 +233,7 @@ def live(token: str, n: int):
 
     def question():  # made only when the memo hasn't this split (the same ref, the same board)
         q = resolved_question(ref)
-        if q["type"] != "assign":  # a replaced question has no sliders either
+        if not has_sliders(q):  # a replaced question has no sliders either
             abort(404)
         return question_board(q), goal_mark(q), goal_asked(q)
 
@@ -251,7 +251,7 @@ def live_url(attempt, n: int, q: dict) -> str:
     """Question n's live address, with what its page shows signed in (live_answer.signed_facts):
     a drag reads no database."""
     facts = None
-    if q["type"] == "assign" and not q.get("replaced") and not attempt.submitted:
+    if has_sliders(q) and not attempt.submitted:
         facts = signed_facts(["attempt", attempt.token, n], question_board(q), goal_mark(q),
                              goal_asked(q), attempt.mode != "practice")
     return url_for(".live", token=attempt.token, n=n, **({"q": facts} if facts else {}))
@@ -259,7 +259,7 @@ def live_url(attempt, n: int, q: dict) -> str:
 
 def _live_page(token: str, n: int):
     attempt, current = _question(token, n)
-    if current["type"] != "assign":
+    if not has_sliders(current):
         abort(404)
     if attempt.submitted:
         abort(409)
@@ -286,7 +286,7 @@ def review(token: str):
         given, correct = attempt.answers.get(i, (None, None))
         rows.append({"n": i, "q": q, "given": given, "correct": correct,
                      "options": options_of(attempt.token, i, q),
-                     "split": words_of(q, given) if q["type"] == "assign" and given
+                     "split": words_of(q, given) if has_sliders(q) and given
                      else None})
     return render_template("quiz/review.html", attempt=attempt, rows=rows,
                            late="late" in request.args, again="submitted" in request.args,
@@ -406,7 +406,7 @@ def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 2
     practice, done = attempt.mode == "practice", attempt.submitted
     board = question_board(q)
     live = None
-    if q["type"] == "assign":
+    if has_sliders(q):
         shown = split if split is not None else (given if isinstance(given, dict) else {})
         live = live_check(board, shown, fit=True, hide_most=goal_mark(q), goal=goal_asked(q),
                           blind=not practice and not done)  # an exam: no lethal marks, no gates

@@ -4,7 +4,7 @@ message says what to do, in the words every page uses (views.answer_words)."""
 
 from __future__ import annotations
 
-from ...content.kinds import AnswerError, kind_of
+from ...content.kinds import AnswerError, has_sliders, kind_of
 from ..answer_words import error_text
 
 
@@ -35,7 +35,7 @@ def chose_nothing(q: dict, form) -> bool:
 def read_split(q: dict, form) -> dict:
     """The sliders of an assign question, read by its kind (the one slider reader); other
     questions have no sliders ({})."""
-    if q["type"] != "assign":
+    if not has_sliders(q):
         return {}
     try:
         return kind_of(q).sliders(form)

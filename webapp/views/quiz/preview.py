@@ -20,6 +20,7 @@ from ...content.generate import grade
 from ...htmx import wants_fragment
 from ...live import board_cards, labels, live_check
 from ...content.fields import SliderError
+from ...content.kinds import has_sliders
 from ...live.words import slider_error_text
 from ..live_answer import live_response
 from . import TEMPLATE, bp, goal_asked, goal_mark, options_of, quiz_questions
@@ -55,7 +56,7 @@ def preview(token: str, n: int):
 @no_store
 def preview_live(token: str, n: int):
     quiz, q = _previewed(token, n)
-    if q["type"] != "assign":
+    if not has_sliders(q):
         abort(404)
     try:
         if wants_fragment():  # the one live path
@@ -92,7 +93,7 @@ def _context(quiz, n: int, q: dict, *, given=None, correct=None, error=None, spl
     """What the `question` block needs, as for a taker, with the preview's own URLs."""
     shown_board = board(q)
     live = None
-    if q["type"] == "assign":
+    if has_sliders(q):
         shown = split if split is not None else (given if isinstance(given, dict) else {})
         live = live_check(shown_board, shown, fit=True, hide_most=goal_mark(q),
                           goal=goal_asked(q))
