@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TYPES = ("number", "legal", "rule", "one", "many", "assign", "practice", "predict", "choice",
-         "worked", "explain", "amount", "split", "choose")
+         "worked", "explain", "amount", "split", "choose", "verdict")
 QUOTED = re.compile(r"""["'](%s)["']""" % "|".join(TYPES))
 BRANCH_PY = re.compile(r"^\s*(if|elif|case|while)\b|\bif\b.*\belse\b")
 TYPE_WORD = re.compile(r"\b(type|kind)\b")
