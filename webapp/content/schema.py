@@ -147,6 +147,16 @@ class StepBase(Strict):
     # The kind of question the step asks (webapp.content.kinds: what a page's inputs and
     # feedback branch on), None for a step that asks nothing.
     kind: ClassVar[str | None] = None
+    # Its board has sliders the learner moves: a practice split, or a prediction's board, tried
+    # once the learner has answered (`tried_after_answer`: the answer's feedback brings it).
+    moves_sliders: ClassVar[bool] = False
+    tried_after_answer: ClassVar[bool] = False
+
+    @property
+    def answered_blocks(self) -> list[str]:
+        """The step page's blocks an answer (htmx) brings back: its feedback, and a prediction's
+        board to try it on."""
+        return ["feedback", "try_board"] if self.tried_after_answer else ["feedback"]
 
     def as_question(self):
         """The step as a question (webapp.content.kinds), None for a step that asks nothing."""
@@ -179,6 +189,7 @@ class Worked(StepBase):
 class Practice(StepBase):
     type: Literal["practice"]
     kind: ClassVar[str] = kinds.Split.kind
+    moves_sliders: ClassVar[bool] = True
     board: Slug
     fixed: Assignment = {}
     goal: Goal
@@ -198,6 +209,8 @@ class Practice(StepBase):
 class Predict(StepBase):
     type: Literal["predict"]
     kind: ClassVar[str] = kinds.Amount.kind
+    moves_sliders: ClassVar[bool] = True
+    tried_after_answer: ClassVar[bool] = True
     board: Slug
     creature: ThingId
     recipient: ThingId = "player"

@@ -15,10 +15,9 @@ from typing import Mapping
 from webapp.content.kinds import AnswerError, read_amount, slider_split, sliders
 from webapp.rules import analyze
 
-__all__ = ["ANSWERABLE", "STORED", "AnswerError", "Graded", "grade", "read_amount", "read_answer",
+__all__ = ["STORED", "AnswerError", "Graded", "grade", "read_amount", "read_answer",
            "read_assignment", "read_sliders", "sliders", "step_slider"]
 
-ANSWERABLE = ("practice", "predict", "choice", "legal")
 # The key a lesson answer is stored under, by its question's kind.
 STORED = {"split": "assignment", "amount": "amount", "choice": "option", "verdict": "legal"}
 

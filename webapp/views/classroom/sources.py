@@ -158,17 +158,17 @@ class LessonSource:
         return steps.parts.step_name(self.step(n))
 
     def answerable(self, n: int) -> bool:
-        return self.step(n).type in answers.ANSWERABLE
+        return self.step(n).kind is not None
 
     @property
     def live(self) -> bool:
-        return self.current.type in ("practice", "predict")
+        return self.current.moves_sliders
 
     @property
     def feedback_blocks(self) -> list[str]:
         """The answer form posts through htmx and gets Learn's feedback back (and, after a
         prediction, the board to try it on)."""
-        return ["feedback", "try_board"] if self.current.type == "predict" else ["feedback"]
+        return self.current.answered_blocks
 
     # --- a learner's answers -----------------------------------------------------------------
 
@@ -196,7 +196,7 @@ class LessonSource:
     def live_answer(self, form):
         """A drag on a practice board: Learn's own live answer (None for a prediction's board,
         which shows the stored answer and so goes through the page's context)."""
-        if self.current.type != "practice":
+        if self.current.kind != "split":
             return None
         try:
             return practice_verdict(self.lesson, self.current)
@@ -208,7 +208,8 @@ class LessonSource:
     def context(self, seat, *, error=None, split=None, graded=None, message=None) -> dict:
         """Learn's context for the step. Without `graded`, the learner's stored answer is shown,
         except next to a refused form or on a practice board being moved (sliders as sent)."""
-        if graded is None and error is None and (split is None or self.current.type == "predict"):
+        after = self.current.tried_after_answer  # a prediction's board shows its stored answer
+        if graded is None and error is None and (split is None or after):
             graded = steps.stored(self.current, seat)
         ctx = steps.context(self.room, self.lesson, self.current, seat, graded=graded,
                             error=error, assignment=split)
@@ -250,7 +251,7 @@ class LessonSource:
     # --- the host's page and the projector ------------------------------------------------------
 
     def split_board(self):
-        return self.current.board_data() if self.current.type == "practice" else None
+        return self.current.board_data() if self.current.kind == "split" else None
 
     def picks(self, overview) -> list[dict]:
         """A choice step: each option, in the room's order, and how many latest answers chose

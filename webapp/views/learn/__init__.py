@@ -231,8 +231,8 @@ def answer(lesson_id: str, step_id: str):
     url = url_for(".step", lesson_id=lesson.id, step_id=current.id, answer=attempt.id)
     if not wants_fragment():
         return redirect(url + "#feedback", 303)
-    blocks = ["feedback", "try_board"] if current.type == "predict" else "feedback"
-    response = _show(lesson, current, graded=graded, attempt_id=attempt.id, blocks=blocks)
+    response = _show(lesson, current, graded=graded, attempt_id=attempt.id,
+                     blocks=current.answered_blocks)
     response.headers["HX-Replace-Url"] = url
     return response
 
@@ -250,8 +250,8 @@ def show_answer(lesson_id: str, step_id: str):
     if not wants_fragment():
         return redirect(url + "#feedback", 303)
     graded, attempt_id = _stored_answer(learner_id(), lesson, current, str(attempt.id))
-    blocks = ["feedback", "try_board"] if current.type == "predict" else "feedback"
-    response = _show(lesson, current, graded=graded, attempt_id=attempt_id, blocks=blocks)
+    response = _show(lesson, current, graded=graded, attempt_id=attempt_id,
+                     blocks=current.answered_blocks)
     response.headers["HX-Replace-Url"] = url
     return response
 
@@ -260,11 +260,11 @@ def show_answer(lesson_id: str, step_id: str):
 @csrf.exempt  # changes nothing: a live answer is stored nowhere (as the sandbox's)
 def live(lesson_id: str, step_id: str):
     lesson, current = _lesson_step(lesson_id, step_id)
-    if current.type not in ("practice", "predict"):
+    if not current.moves_sliders:
         abort(404)
     try:
         _same_step(lesson, current)
-        if current.type == "practice" and wants_fragment() \
+        if current.kind == "split" and wants_fragment() \
                 and not request.form.get("op", "").startswith("step:"):
             return practice_verdict(lesson, current)
         return _moved(lesson, current, blocks=["verdict", "live_oob"])
@@ -315,7 +315,7 @@ def open_questions(me, lesson, latest=None) -> list:
     it, when the caller has them already)."""
     latest = progress.latest_attempts(me, lesson.id) if latest is None else latest
     return [s for s in lesson.steps
-            if s.type in answers.ANSWERABLE and (lesson.id, s.id) not in latest]
+            if s.kind is not None and (lesson.id, s.id) not in latest]
 
 
 def checked(me, lesson) -> bool:
@@ -339,7 +339,7 @@ def _finish_page(lesson, status: int = 200):
     state = progress.lessons(me).get(lesson.id)
     latest = progress.latest_attempts(me, lesson.id)
     first = progress.first_attempts(me, lesson.id)
-    answerable = [s for s in lesson.steps if s.type in answers.ANSWERABLE]
+    answerable = [s for s in lesson.steps if s.kind is not None]
     right_first = [s for s in answerable if (a := first.get((lesson.id, s.id))) and a.correct]
     wrong = [s for s in answerable if (a := latest.get((lesson.id, s.id))) and not a.correct]
     missing = open_questions(me, lesson, latest)
@@ -404,7 +404,7 @@ def _continue(states, latest):
     def open_(lesson) -> bool:
         state = states.get(lesson.id)
         return not (state and state.done) and any(
-            (lesson.id, s.id) not in latest for s in lesson.steps if s.type in answers.ANSWERABLE)
+            (lesson.id, s.id) not in latest for s in lesson.steps if s.kind is not None)
 
     started = [s for s in states.values()
                if curriculum().get(s.lesson_id) and open_(curriculum().lesson(s.lesson_id))]
@@ -458,7 +458,7 @@ def _review_items(me) -> dict[str, list[dict]]:
             continue
         reached = _reached(lesson, started[lesson.id], latest)
         for index, current in enumerate(lesson.steps):
-            if current.type not in answers.ANSWERABLE:
+            if current.kind is None:
                 continue
             attempt = latest.get((lesson.id, current.id))
             if attempt is not None and attempt.correct and (lesson.id, current.id) not in seen:
@@ -496,9 +496,9 @@ def _reached(lesson, state, latest) -> int:
 
 def _posted_values(current) -> dict | None:
     """What the learner had entered, shown again next to a 400 message."""
-    if current.type == "predict":
+    if current.kind == "amount":
         return {"amount": request.form.get("amount", "")[:20]}
-    if current.type == "choice":
+    if current.kind == "choice":
         return {"option": request.form.get("option", "")}
     return None
 
@@ -507,7 +507,7 @@ def _moved(lesson, current, blocks="content"):
     """Sliders moved (live), or a −/+ button without JS: the board at the new values, no grading."""
     assignment = answers.read_sliders(current, request.form)
     graded, attempt_id = None, None
-    if current.type == "predict":
+    if current.tried_after_answer:  # its board shows once its stored answer is read
         graded, attempt_id = _stored_answer(learner_id(), lesson, current, request.form.get("answer"))
     return _show(lesson, current, graded=graded, attempt_id=attempt_id, blocks=blocks,
                  assignment=assignment)

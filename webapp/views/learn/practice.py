@@ -66,8 +66,9 @@ def practice_page():
     return _show(item)
 
 
-# What a lesson step's similar board asks: its own kind of question.
-SIMILAR_KIND = {"practice": "assign", "predict": "number", "legal": "legal", "choice": "number"}
+# What a lesson step's similar board asks, by the step's kind of question: the same kind (a
+# choice step's board asks an amount).
+SIMILAR_KIND = {"split": "assign", "amount": "number", "verdict": "legal", "choice": "number"}
 
 
 @bp.get("/<lesson_id>/<step_id>/similar")
@@ -77,7 +78,7 @@ def similar(lesson_id: str, step_id: str):
     current = _step_of(lesson, step_id) if lesson else None
     if current is None:
         abort(404)
-    return _fresh_board(lesson, SIMILAR_KIND.get(current.type))
+    return _fresh_board(lesson, SIMILAR_KIND.get(current.kind))
 
 
 def _fresh_board(lesson, kind: str | None = None, mode: str | None = None):
@@ -216,7 +217,7 @@ def _today_page(goal_error: str | None = None, status: int = 200):
         lesson = curriculum().lesson(day.next.lesson_id)
         review = _step_of(lesson, day.next.step_id)
         seed = signing.number(SALT, me, day.day.isoformat(), day.done)
-        kind = day.next.kind or (SIMILAR_KIND.get(review.type) if review else None) \
+        kind = day.next.kind or (SIMILAR_KIND.get(review.kind) if review else None) \
             or PRACTICE_KINDS[seed % len(PRACTICE_KINDS)]
         item = _item(lesson, kind, seed, review, TODAY)
     return _show(item, today=day, goal_error=goal_error, status=status)
