@@ -162,6 +162,10 @@ class StepBase(Strict):
         """The step as a question (webapp.content.kinds), None for a step that asks nothing."""
         return None
 
+    def text_keys(self) -> tuple[list[str], list[str]]:
+        """(required, optional) Markdown section keys of the step; see lessons/README.md."""
+        return [self.id, f"{self.id}.why"], [f"{self.id}.hint"]  # a question's: its why, a hint
+
     def board_data(self) -> dict | None:
         """A fresh copy of the step's board in the DESIGN.md shape (no assignment), or None."""
         name = getattr(self, "board", None)
@@ -172,11 +176,19 @@ class Explain(StepBase):
     type: Literal["explain"]
     rules: tuple[RuleNumber, ...] = Field(min_length=1)
 
+    def text_keys(self) -> tuple[list[str], list[str]]:
+        return [self.id], []
+
 
 class Worked(StepBase):
     type: Literal["worked"]
     board: Slug
     assignment: Assignment
+
+    def text_keys(self) -> tuple[list[str], list[str]]:
+        """Its text and a note per slider of the worked split."""
+        return [self.id, *(f"{self.id}.{c}.{r}" for c, split in self.assignment.items()
+                           for r in split)], []
 
     def note(self, creature: str, recipient: str, lang: str = "en"):
         """Why the worked split gives `recipient` what it does (one per slider)."""
@@ -198,6 +210,9 @@ class Practice(StepBase):
     # gained first strike after the first-strike step still deals damage, 702.7c; the board
     # format has no field for it): a right answer's feedback then shows no play-out.
     play_out: bool = True
+
+    def text_keys(self) -> tuple[list[str], list[str]]:
+        return [self.id, f"{self.id}.hint", f"{self.id}.why"], []  # a hint it always has
 
     def as_question(self) -> kinds.Split:
         goal = self.goal
@@ -227,6 +242,13 @@ class Choice(StepBase):
     assignment: Assignment | None = None
     verify: Verify | None = None
     options: tuple[Option, ...] = Field(min_length=2, max_length=6)
+
+    def text_keys(self) -> tuple[list[str], list[str]]:
+        """Its text, and each option's text and why."""
+        keys = [self.id]
+        for o in self.options:
+            keys += [f"{self.id}.{o.id}", f"{self.id}.{o.id}.why"]
+        return keys, [f"{self.id}.hint"]
 
     @model_validator(mode="after")
     def _options_make_sense(self) -> "Choice":
@@ -302,21 +324,4 @@ class LessonFile(Strict):
 
 def text_keys(step) -> tuple[list[str], list[str]]:
     """(required, optional) Markdown section keys for a step; see lessons/README.md."""
-    sid = step.id
-    if step.type == "explain":
-        return [sid], []
-    if step.type == "worked":
-        notes = [f"{sid}.{c}.{r}" for c, split in step.assignment.items() for r in split]
-        return [sid, *notes], []
-    if step.type == "practice":
-        return [sid, f"{sid}.hint", f"{sid}.why"], []
-    if step.type == "predict":
-        return [sid, f"{sid}.why"], [f"{sid}.hint"]
-    if step.type == "choice":
-        keys = [sid]
-        for o in step.options:
-            keys += [f"{sid}.{o.id}", f"{sid}.{o.id}.why"]
-        return keys, [f"{sid}.hint"]
-    if step.type == "legal":
-        return [sid, f"{sid}.why"], [f"{sid}.hint"]
-    raise AssertionError(step.type)
+    return step.text_keys()
