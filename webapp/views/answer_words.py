@@ -1,9 +1,12 @@
 """Answers in words, on every page that asks a question (a lesson step, endless practice, a
 quiz, a class): what an answer that can't be read says (one wording per AnswerError code,
-webapp.content.kinds), and a split said in words (one wording, the generator's, for the review
-lists, results and CSV of Learn, the quiz and the class)."""
+webapp.content.kinds), a split said in words (one wording, the generator's, for the review
+lists, results and CSV of Learn, the quiz and the class), and any stored answer said as its page
+said it (`answer_in_words`: the quiz's results and CSV, a class's CSV on a lesson or a quiz)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from flask_babel import get_locale
 
@@ -35,6 +38,21 @@ def error_text(err) -> str:
         return template % err.params
     except (KeyError, TypeError, ValueError):
         return template
+
+
+def answer_in_words(kind: str, given, board: dict | None = None,
+                    options: Sequence[tuple[str, str]] = ()) -> str:
+    """An answer to a question of `kind` (content.kinds) in the words its page gave it: "Legal"
+    or "Not legal" (the verdict buttons), the chosen options' own words in `options`' order
+    ((id, text) pairs, plain text), a split in words on `board`, or the amount."""
+    if kind == "verdict":
+        return gettext("Legal") if given else gettext("Not legal")
+    if kind == "choice":
+        chosen = set(given) if isinstance(given, list) else {given}
+        return "; ".join(text for oid, text in options if oid in chosen)
+    if kind == "split":
+        return split_in_words(board, given)
+    return str(given)
 
 
 def split_in_words(board: dict, split: dict) -> str:

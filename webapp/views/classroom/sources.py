@@ -58,7 +58,7 @@ from ...live.words import slider_error_text
 from ...services import answers, classes
 from ...services.answers import AnswerError
 from ..learn import curriculum, practice_verdict
-from ..answer_words import split_in_words
+from ..answer_words import answer_in_words
 from ..quiz import shown_answer
 from ..quiz.answers import QuizAnswerError, read_split
 from . import quiz, steps
@@ -239,14 +239,10 @@ class LessonSource:
             answers.grade(step, stored)  # an answer of another shape: the step changed since
         except AnswerError:
             return str(STALE)
-        if "legal" in stored:
-            return gettext("Legal") if stored["legal"] else gettext("Not legal")
-        if "option" in stored:
-            return Markup(steps.parts.inline(step.option_text(stored["option"],
-                                                              steps.parts.lang()))).striptags()
-        if "assignment" in stored:
-            return split_in_words(step.board_data(), stored["assignment"])
-        return str(stored.get("amount", ""))
+        given = stored[answers.STORED[step.kind]]
+        options = [(given, Markup(steps.parts.inline(step.option_text(
+            given, steps.parts.lang()))).striptags())] if step.kind == "choice" else []
+        return answer_in_words(step.kind, given, step.board_data(), options)
 
     # --- the host's page and the projector ------------------------------------------------------
 

@@ -44,7 +44,7 @@ from ...names import shown_name
 from ...services import quizzes
 from ...text import ControlCharacters, typed_text
 from .. import limiting
-from ..answer_words import split_in_words
+from ..answer_words import answer_in_words, split_in_words
 from ..feedback import key_feedback
 from ..live_answer import canonical, facts_response, live_response, signed_facts
 from .answers import QuizAnswerError, chose_nothing, read_answer, read_split
@@ -383,15 +383,8 @@ def shown_answer(q: dict, given, options: list[dict]) -> str:
         return ""
     if q.get("replaced"):
         return str(REPLACED_ANSWER)
-    kind = kind_name(q["type"])  # as _question.html's answer_words says it on a page
-    if kind == "verdict":
-        return gettext("Legal") if given else gettext("Not legal")
-    if kind == "choice":
-        chosen = given if isinstance(given, list) else [given]
-        return "; ".join(o["text"] for o in options if o["id"] in chosen)
-    if kind == "split":
-        return words_of(q, given)
-    return str(given)
+    return answer_in_words(kind_name(q["type"]), given, question_board(q),
+                           [(o["id"], o["text"]) for o in options])
 
 
 def words_of(q: dict, split: dict) -> str:
