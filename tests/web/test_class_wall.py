@@ -252,3 +252,18 @@ def test_a_lesson_choices_picks_speak_the_hosts_language_without_an_english_mark
     picks = re.findall(r'<span class="pick-count">[^<]*</span> <span([^>]*)>', room)
     assert len(picks) == 5, room[-3000:]
     assert all('lang="en"' not in attrs for attrs in picks), picks
+
+
+def test_a_prediction_and_a_legal_or_not_step_are_asked_and_answered_on_the_wall(app):
+    """The wall words a lesson step by its kind (an amount, a verdict): a legal-or-not step asks
+    the question and its worked answer says the verdict and the rule; a prediction's worked
+    answer is the number."""
+    host = Host(app, lesson="what-trample-does")
+    host.go(6)  # wurm-predict: how much reaches the player? 0
+    host.post("/show", what="answer")
+    page = app.test_client().get(wall_url(host)).get_data(as_text=True)
+    assert "The worked answer" in page and '<p class="big">0</p>' in page
+    host.go(7)  # one-short-legal: not legal, 702.19b
+    assert "Is this assignment legal?" in wall(app, host)
+    host.post("/show", what="answer")
+    assert "Not legal — 702.19b" in wall(app, host)
