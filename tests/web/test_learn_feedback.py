@@ -8,6 +8,7 @@ import pytest
 
 from tests.web.test_learn import CURRICULUM, answer_page, right_answer, shown_page, text
 from webapp.content.misreadings import misread_numbers
+from webapp.services.answers import sliders
 
 PREDICTS = [(lesson.id, step.id) for lesson in CURRICULUM for step in lesson.steps
             if step.type == "predict"]
@@ -130,3 +131,14 @@ def test_a_split_posted_past_the_attackers_damage_is_graded_as_the_sliders_show_
                        {"dmg:fon:bears-a": "2", "dmg:fon:bears-b": "2", "dmg:fon:jace": "8"},
                        hx=True)
     assert "Right!" in html and "Not legal" not in html
+
+
+def test_a_split_posted_past_a_locked_slider_keeps_the_lock_and_is_graded(client):
+    """A locked slider's damage is spent first, as the panel counts it: a hand-posted split
+    with every free slider far past the attacker's damage is fitted around the lock and graded
+    (before, the fit cut the locked slider and the answer was refused as not fitting)."""
+    step = CURRICULUM.lesson("deathtouch-limits").step("hurt-myr-one-free")
+    free = {f"dmg:{cid}:{rid}": "99" for cid, info in sliders(step.board_data()).items()
+            for rid in info["recipients"] if rid not in step.fixed.get(cid, {})}
+    html = answer_page(client, "deathtouch-limits", step.id, free, hx=True)
+    assert "Not quite" in html and "no longer fits" not in html

@@ -367,7 +367,7 @@ class Split:
         learner saw, a form posted by hand included. Every free slider at 0 on a split that
         isn't legal is no answer yet ("missing_damage", as an empty number field is): pressing
         Check on an untouched board must not spend the learner's first answer."""
-        split = fit(self.board, self.sliders(form, analysis))
+        split = fit(self.board, self.sliders(form, analysis), self.fixed)
         free = [n for cid, row in split.items() for r, n in row.items()
                 if r not in self.fixed.get(cid, {})]
         legal = bool(check({**self.board, "assignment": split}).get("legal"))

@@ -106,7 +106,7 @@ def live_check(board: dict, split: Mapping | None = None, *, form=None, editing:
         split = analysis["best"]
     views = panel(board, analysis, names)
     try:
-        split = fit_to_sliders(parsed, split) if fit else {k: dict(v) for k, v in
+        split = fit_to_sliders(parsed, split, fixed) if fit else {k: dict(v) for k, v in
                                                            (split or {}).items()}
         now = replace(parsed, assignment=parse_assignment(parsed, split))
         result, status = check(now), blocker_status(now)

@@ -5,7 +5,7 @@
     analyze(board_or_data)               lethal needs, legal min/max per recipient, count, best
     blocker_status(board_or_data, asg)   per blocker: damage assigned by everyone, lethal or not
     lethal_damage(blocker, deathtouch, by_power)   702.19b / 702.2c (by power: Zilortha)
-    fit(board_or_data, split)            a split kept to what the board's sliders can say
+    fit(board_or_data, split, fixed)     a split kept to what the sliders can say, locks first
     resolve(board_or_data, asg, second)  damage dealt, state-based actions, both strike steps
 
 See docs/rules-api.md for the shapes and the stable problem codes.

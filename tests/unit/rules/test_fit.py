@@ -58,6 +58,17 @@ def test_negative_amounts_are_zero_and_huge_ones_stop_at_the_damage():
     assert fit(force_of_nature(), split) == {"a1": {"b1": 0, "b2": 8, "b3": 0, "player": 0}}
 
 
+def test_a_locked_slider_is_counted_first_as_the_panel_counts_it():
+    """The panel counts a locked slider's damage as spent, so a free slider before it stops at
+    what is left after it; the rows stay in the sliders' order."""
+    split = {"a1": {"b1": 5, "b2": 5, "b3": 5, "player": 3}}
+    assert fit(force_of_nature(), split, {"a1": {"player": 3}}) == {
+        "a1": {"b1": 5, "b2": 0, "b3": 0, "player": 3}}
+    assert list(fit(force_of_nature(), split, {"a1": {"player": 3}})["a1"]) == [
+        "b1", "b2", "b3", "player"]
+    assert fit(force_of_nature(), split, {}) == fit(force_of_nature(), split)
+
+
 def test_recipients_and_creatures_the_sliders_do_not_have_are_dropped():
     # Grizzly Bears without trample: its only slider is its blocker (510.1c).
     data = board([attacker("a1", "Grizzly Bears", 2, 2, blocked_by=["b1"])], bears("b1"))
@@ -132,6 +143,24 @@ def test_once_an_amount_is_cut_every_later_slider_of_that_attacker_is_zero(case)
             if cut:
                 assert amount == 0
             cut = cut or amount < max(wanted.get(recipient, 0), 0)
+
+
+@SETTINGS
+@given(boards_with_assignment(), st.integers(0, 12), st.data())
+def test_locked_sliders_keep_what_they_hold_and_free_ones_fit_around_them(case, extra, data):
+    """Locks taken from a fitted split (what a lesson locks is always a reachable value): more
+    on the free sliders never moves a locked one, and no attacker assigns more than it has."""
+    board_, split = case
+    once = fit(board_, split)
+    fixed = {cid: {r: n for r, n in row.items() if data.draw(st.booleans())}
+             for cid, row in once.items()}
+    pushed = {cid: {r: n + (0 if r in fixed[cid] else extra) for r, n in row.items()}
+              for cid, row in once.items()}
+    fitted = fit(board_, pushed, fixed)
+    for a in board_["attackers"]:
+        row = fitted[a["id"]]
+        assert sum(row.values()) <= _power(a)
+        assert all(row[r] == n for r, n in fixed[a["id"]].items())
 
 
 def _small_enough(board_) -> bool:
