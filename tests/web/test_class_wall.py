@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tests.web.test_class import HX, ILLEGAL, LEGAL, PRACTICE, Host, Learner, text
+from tests.web.test_learn import CURRICULUM
 from tests.web.test_class_quiz import QuizHost, QuizLearner, make_quiz
 
 CHOICE = 8  # force-of-nature's "which-illegal": five options, one right ("three-three-two")
@@ -258,12 +259,16 @@ def test_a_prediction_and_a_legal_or_not_step_are_asked_and_answered_on_the_wall
     """The wall words a lesson step by its kind (an amount, a verdict): a legal-or-not step asks
     the question and its worked answer says the verdict and the rule; a prediction's worked
     answer is the number."""
-    host = Host(app, lesson="what-trample-does")
-    host.go(6)  # wurm-predict: how much reaches the player? 0
+    lesson = CURRICULUM.lesson("what-trample-does")
+    predict, legal = lesson.steps[5], lesson.steps[6]
+    assert (predict.kind, legal.kind) == ("amount", "verdict")  # the steps this test means
+    host = Host(app, lesson=lesson.id)
+    host.go(6)
     host.post("/show", what="answer")
     page = app.test_client().get(wall_url(host)).get_data(as_text=True)
-    assert "The worked answer" in page and '<p class="big">0</p>' in page
-    host.go(7)  # one-short-legal: not legal, 702.19b
+    assert "The worked answer" in page and f'<p class="big">{predict.answer}</p>' in page
+    host.go(7)
     assert "Is this assignment legal?" in wall(app, host)
     host.post("/show", what="answer")
-    assert "Not legal — 702.19b" in wall(app, host)
+    said = "Legal" if legal.legal else "Not legal"
+    assert f"{said} — {legal.rule}" in wall(app, host)

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from .. import paths
 from .bank import BANK_FOLDER
 from .model import ContentError, Curriculum, Lesson, Problem
-from .schema import (INTERACTIVE_TYPES, QUESTION_TYPES, CatalogueFile, LessonFile, text_keys)
+from .schema import INTERACTIVE_TYPES, QUESTION_TYPES, CatalogueFile, LessonFile
 from .glossary import read_glossary
 from .texts import DEFAULT_LANGUAGE, LANGUAGES, parse_markdown
 
@@ -342,7 +342,7 @@ def _read_texts(folder: Path, spec: LessonFile, problems: list[Problem]):
     required: list[str] = []
     optional: list[str] = []
     for step in spec.steps:
-        need, may = text_keys(step)
+        need, may = step.text_keys()
         required += need
         optional += may
     known = set(required) | set(optional)

@@ -320,8 +320,3 @@ class LessonFile(Strict):
     rules: tuple[RuleNumber, ...] = Field(min_length=1)
     boards: dict[Slug, dict[str, Any]] = {}
     steps: tuple[Step, ...] = Field(min_length=1)
-
-
-def text_keys(step) -> tuple[list[str], list[str]]:
-    """(required, optional) Markdown section keys for a step; see lessons/README.md."""
-    return step.text_keys()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from webapp.content import collect
-from webapp.content.schema import LessonFile, text_keys
+from webapp.content.schema import LessonFile
 
 
 def _trampler(power: int, blockers: list[tuple[str, int, int]]) -> dict:
@@ -79,7 +79,7 @@ def write_lesson(root: Path, steps: list[dict], boards: dict | None = None) -> P
     (folder / "lesson.toml").write_text("\n".join(lines) + "\n")
     spec = LessonFile.model_validate({"id": "fading", "rules": ["702.19b"],
                                       "boards": {}, "steps": steps})
-    keys = [k for s in spec.steps for k in text_keys(s)[0]]
+    keys = [k for s in spec.steps for k in s.text_keys()[0]]
     prose = "# Fading\n\nA lesson that fades.\n\n" + "".join(
         f"## {key}\n\nSome words for {key}.\n\n" for key in keys)
     (folder / "en.md").write_text(prose)
