@@ -220,16 +220,16 @@ def test_review_lists_a_wrong_answer_and_drops_it_after_a_right_retry(client):
     answer(client, "force-of-nature", "skip-one-legal", {"verdict": "legal"})
     html = client.get("/learn/review").get_data(as_text=True)
     assert html.count('class="review-item"') == 2
-    assert "You said 6." in html and "You said legal." in html
+    assert "Your answer: 6</p>" in html and "Your answer: Legal</p>" in html
     assert f'href="{FON}/two-predict"' in html and f'href="{FON}/skip-one-legal"' in html
     assert "(2 waiting)" in client.get("/learn").get_data(as_text=True)
 
     answer(client, "force-of-nature", "two-predict", {"amount": "4"})
     html = client.get("/learn/review").get_data(as_text=True)
-    assert html.count('class="review-item"') == 1 and "You said 6." not in html
+    assert html.count('class="review-item"') == 1 and "Your answer: 6<" not in html
 
     answer(client, "force-of-nature", "two-predict", {"amount": "7"})  # the latest answer counts
-    assert "You said 7." in client.get("/learn/review").get_data(as_text=True)
+    assert "Your answer: 7</p>" in client.get("/learn/review").get_data(as_text=True)
 
 
 def test_review_lists_skipped_questions_in_lesson_order_named_by_what_they_ask(client):
@@ -238,10 +238,16 @@ def test_review_lists_skipped_questions_in_lesson_order_named_by_what_they_ask(c
     steps = [s for s in CURRICULUM.lesson("force-of-nature").steps
              if s.type in ("predict", "choice", "legal", "practice")]
     missed, skipped = html.split('id="skipped-h"')  # the miss first, then the skipped, apart
-    assert f'href="{FON}/skip-one-legal"' in missed and "You said legal." in missed
+    assert f'href="{FON}/skip-one-legal"' in missed and "Your answer: Legal</p>" in missed
     assert "step 9" in missed
     positions = [skipped.index(f'href="{FON}/{s.id}"') for s in steps if s.id != "skip-one-legal"]
     assert positions == sorted(positions) and skipped.count("Not answered yet.") == len(steps) - 1
+
+
+def test_review_words_a_missed_choice_by_the_option_chosen_as_the_step_showed_it(client):
+    answer(client, "blocked-means-stopped", "size-choice", {"option": "five"})
+    html = client.get("/learn/review").get_data(as_text=True)
+    assert "Your answer: 5</p>" in html  # the option's own words, as on a quiz's results
 
 
 def test_review_describes_a_missed_practice_board_by_its_split(client):
@@ -249,7 +255,7 @@ def test_review_describes_a_missed_practice_board_by_its_split(client):
            {"dmg:fon:bears-a": "3", "dmg:fon:bears-b": "2", "dmg:fon:bears-c": "2",
             "dmg:fon:player": "1"})
     html = client.get("/learn/review").get_data(as_text=True)
-    assert "Your split: Force of Nature: 3 to Grizzly Bears A, 2 to Grizzly Bears B, " \
+    assert "Your answer: Force of Nature: 3 to Grizzly Bears A, 2 to Grizzly Bears B, " \
            "2 to Grizzly Bears C, 1 to the defending player" in html
 
 
@@ -267,7 +273,7 @@ def test_progress_survives_a_restart_on_the_same_database(make_app):
     html = after.get("/learn").get_data(as_text=True)
     assert "✓</span> Done" in lesson_item(html, "blocked-means-stopped")
     assert "In progress: step 4 of 9" in lesson_item(html, "force-of-nature")
-    assert "You said 6." in after.get("/learn/review").get_data(as_text=True)
+    assert "Your answer: 6</p>" in after.get("/learn/review").get_data(as_text=True)
 
 
 def test_a_learner_whose_rows_were_lost_starts_again_without_an_error(make_app, tmp_path):

@@ -12,17 +12,22 @@ import unicodedata
 from urllib.parse import quote
 from collections.abc import Iterable
 
+from markupsafe import Markup
+
 BOM = "\ufeff"
 # What starts a formula (or a DDE call) in Excel, LibreOffice and Google Sheets.
 FORMULA_START = ("=", "+", "-", "@")
 
 
 def cell(value) -> str:
-    """`value` as a CSV cell: text as it is, a list or dict as JSON, None empty. NFKC first (a
-    spreadsheet reads a full-width ＝ as =), then text that starts like a formula, after any
-    spaces or tabs, or with a tab or a carriage return, gets a leading quote."""
+    """`value` as a CSV cell: text as it is (marked-up words as their plain text), a list or dict
+    as JSON, None empty. NFKC first (a spreadsheet reads a full-width ＝ as =), then text that
+    starts like a formula, after any spaces or tabs, or with a tab or a carriage return, gets a
+    leading quote."""
     if value is None:
         return ""
+    if hasattr(value, "__html__"):  # words with marks (an option's lang): the text they mark
+        value = Markup(value.__html__()).striptags()
     if isinstance(value, (dict, list)):
         value = json.dumps(value, sort_keys=True)
     text = unicodedata.normalize("NFKC", str(value))

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from flask_babel import get_locale
+from markupsafe import Markup, escape
 
 from ..content.generate import split_words, translated
-from ..i18n import _l, gettext
+from ..i18n import _l, gettext, text_lang
 from ..live.words import SLIDER_ERRORS
 from ..names import shown_name
 
@@ -41,23 +42,34 @@ def error_text(err) -> str:
 
 
 def answer_in_words(kind: str, given, board: dict | None = None,
-                    options: Sequence[tuple[str, str]] = ()) -> str:
-    """An answer to a question of `kind` (content.kinds) in the words its page gave it: "Legal"
-    or "Not legal" (the verdict buttons), the chosen options' own words in `options`' order
-    ((id, text) pairs, plain text), a split in words on `board`, or the amount."""
+                    options: Sequence[dict] = ()) -> Markup:
+    """An answer to a question of `kind` (content.kinds) in the words its page gave it, for every
+    page and file that shows one (a quiz's key, results and saved exam answer; a class's review
+    and CSV; Learn's review list): "Legal" or "Not legal" (the verdict buttons), the chosen
+    options' own words in `options`' order (dicts with "id", "text" and, when known, "lang"), a
+    split in words on `board` (in the page's language), or the amount. An option in another
+    language than the page's is marked with its `lang` (text_lang); a CSV cell holds the plain
+    text (spreadsheet.cell)."""
     if kind == "verdict":
-        return gettext("Legal") if given else gettext("Not legal")
+        return escape(gettext("Legal") if given else gettext("Not legal"))
     if kind == "choice":
         chosen = set(given) if isinstance(given, list) else {given}
-        return "; ".join(text for oid, text in options if oid in chosen)
+        return Markup("; ").join(in_its_language(o["text"], o.get("lang"))
+                                 for o in options if o["id"] in chosen)
     if kind == "split":
-        return split_in_words(board, given)
-    return str(given)
+        return escape(split_in_words(board, given))
+    return escape(str(given))
+
+
+def in_its_language(text: str, lang: str | None) -> Markup:
+    """`text`, escaped, in a span that names its language when that isn't the page's."""
+    mark = text_lang(lang)
+    return Markup("<span{}>{}</span>").format(mark, text) if mark else escape(text)
 
 
 def split_in_words(board: dict, split: dict) -> str:
     """A split on `board` in words, in this request's language ("Force of Nature: 3 to Grizzly
     Bears A, 1 to the defending player")."""
-    english = str(get_locale() or "en") == "en"
-    with translated(str if english else gettext, names=shown_name):
+    lang = str(get_locale() or "en")
+    with translated(str if lang == "en" else gettext, lang, names=shown_name):
         return split_words(board, split)

@@ -1,11 +1,13 @@
 """Home page, the health check, and what every page's templates need (navigation, the `kind`
-filter: a quiz question's type as the kind `_question.html` branches on)."""
+filter: a quiz question's type as the kind `_question.html` branches on; `answer_words`: an
+answer in words, views.answer_words)."""
 
 from __future__ import annotations
 
 from flask import Blueprint, render_template
 
 from ..content.kinds import kind_name
+from .answer_words import answer_in_words
 from ..i18n import _l
 
 bp = Blueprint("main", __name__)
@@ -23,6 +25,7 @@ def layout():
 
 
 bp.add_app_template_filter(kind_name, "kind")
+bp.add_app_template_global(answer_in_words, "answer_words")
 
 
 @bp.get("/")

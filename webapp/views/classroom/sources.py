@@ -58,7 +58,6 @@ from ...live.words import slider_error_text
 from ...services import answers, classes
 from ...services.answers import AnswerError
 from ..learn import curriculum, practice_verdict
-from ..answer_words import answer_in_words
 from ..quiz import shown_answer
 from ..quiz.answers import QuizAnswerError, read_split
 from . import quiz, steps
@@ -234,15 +233,10 @@ class LessonSource:
     def answer_words(self, n: int, stored: dict) -> str:
         """A stored answer to step n in the words the step showed it with: "Legal" or "Not
         legal" (Learn's buttons), the amount, the option's text, the split in words."""
-        step = self.step(n)
         try:
-            answers.grade(step, stored)  # an answer of another shape: the step changed since
-        except AnswerError:
+            return steps.parts.answer_words(self.step(n), stored)
+        except AnswerError:  # an answer of another shape: the step changed since
             return str(STALE)
-        given = stored[answers.STORED[step.kind]]
-        options = [(given, Markup(steps.parts.inline(step.option_text(
-            given, steps.parts.lang()))).striptags())] if step.kind == "choice" else []
-        return answer_in_words(step.kind, given, step.board_data(), options)
 
     # --- the host's page and the projector ------------------------------------------------------
 

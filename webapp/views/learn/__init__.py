@@ -27,6 +27,7 @@ import secrets
 from datetime import timedelta
 
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
+from markupsafe import Markup
 
 from ... import csrf, signing
 from ...catalogue import catalogue
@@ -465,12 +466,13 @@ def _review_items(me) -> dict[str, list[dict]]:
                 continue
             if attempt is None and index >= reached:  # not reached yet: not skipped
                 continue
-            said = None
+            said = None  # the answer in words, or why a right one is listed
             if attempt is not None and attempt.correct:
                 said = gettext("Right after seeing the answer: try it again another day.")
             elif attempt is not None:
                 try:
-                    said = parts.said(current, answers.grade(current, attempt.answer))
+                    said = Markup("{} {}").format(gettext("Your answer:"),
+                                                  parts.answer_words(current, attempt.answer))
                 except AnswerError:  # the step changed since that answer
                     continue
             kind = "skipped" if attempt is None else "missed"

@@ -21,9 +21,10 @@ from ...content import LANGUAGES
 from ...content.glossary import link_terms
 from ...content.kinds import beyond_legal
 from ...live import board_cards, labels, live_check
+from ...services import answers
 from ...services.answers import STORED
+from ..answer_words import answer_in_words
 from ..answer_words import error_text  # noqa: F401  (the lesson and class pages' name for it)
-from ..answer_words import split_in_words
 from ..feedback import kind_feedback, recipient_names
 
 
@@ -269,14 +270,15 @@ def feedback(current, graded, names, board, level=None) -> dict:
             **lesson_part}
 
 
-def said(current, graded) -> str:
-    """The learner's answer in words, for the review list."""
-    a = graded.answer
-    if current.kind == "amount":
-        return gettext("You said %(n)s.", n=a["amount"])
+def answer_words(current, stored: dict) -> Markup:
+    """A stored answer to step `current` in the words its page gave it (answer_in_words, as a
+    quiz's results say one): Learn's review list and a class's results. AnswerError when the
+    answer no longer fits the step (the step changed since)."""
+    answers.grade(current, stored)
+    given = stored[STORED[current.kind]]
+    options = []
     if current.kind == "choice":
-        return gettext("You chose: %(option)s", option=current.option_text(a["option"], lang()).text)
-    if current.kind == "verdict":
-        return gettext("You said legal.") if a["legal"] else gettext("You said not legal.")
-    return gettext("Your split: %(split)s",
-                   split=split_in_words(current.board_data(), a["assignment"]))
+        text = current.option_text(given, lang())
+        options = [{"id": given, "text": Markup(text.inline_html()).striptags(),
+                    "lang": text.lang}]
+    return answer_in_words(current.kind, given, current.board_data(), options)

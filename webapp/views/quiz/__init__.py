@@ -44,7 +44,7 @@ from ...names import shown_name
 from ...services import quizzes
 from ...text import ControlCharacters, typed_text
 from .. import limiting
-from ..answer_words import answer_in_words, split_in_words
+from ..answer_words import answer_in_words
 from ..feedback import key_feedback
 from ..live_answer import canonical, facts_response, live_response, signed_facts
 from .answers import QuizAnswerError, chose_nothing, read_answer, read_split
@@ -284,10 +284,9 @@ def review(token: str):
     rows = []
     for i, q in enumerate(questions, start=1):
         given, correct = attempt.answers.get(i, (None, None))
-        rows.append({"n": i, "q": q, "given": given, "correct": correct,
-                     "options": options_of(attempt.token, i, q),
-                     "split": words_of(q, given) if has_sliders(q) and given
-                     else None})
+        options = options_of(attempt.token, i, q)
+        words = shown_answer(q, given, options) if given is not None else None
+        rows.append({"n": i, "q": q, "given": words, "correct": correct, "options": options})
     return render_template("quiz/review.html", attempt=attempt, rows=rows,
                            late="late" in request.args, again="submitted" in request.args,
                            grace=int(quizzes.GRACE.total_seconds()))
@@ -378,18 +377,12 @@ def options_of(token: str, n: int, q: dict) -> list[dict]:
 
 
 def shown_answer(q: dict, given, options: list[dict]) -> str:
-    """An answer in words, for the results and the CSV."""
+    """An answer in words (answer_in_words), for the results, a saved exam answer and the CSV."""
     if given is None:
         return ""
     if q.get("replaced"):
         return str(REPLACED_ANSWER)
-    return answer_in_words(kind_name(q["type"]), given, question_board(q),
-                           [(o["id"], o["text"]) for o in options])
-
-
-def words_of(q: dict, split: dict) -> str:
-    """A split in words, in this request's language."""
-    return split_in_words(question_board(q), split)
+    return answer_in_words(kind_name(q["type"]), given, question_board(q), options)
 
 
 def _show(attempt, q: dict, n: int, *, error: str | None = None, status: int = 200,
