@@ -317,6 +317,6 @@ def test_a_sandbox_board_keeps_zilortha_and_names_look_alikes_as_its_sliders_do(
     started = taker.post(take, data={"csrf_token": csrf_token(taker, take), "name": "Ana"})
     attempt = started.headers["Location"].rsplit("/", 1)[0]
     page = taker.get(f"{attempt}/3").get_data(as_text=True)
-    assert "blocked by Wall token and Grizzly Bears 1 and Grizzly Bears 2." in page
+    assert "blocked by Wall token, Grizzly Bears 1, and Grizzly Bears 2." in page
     assert "Zilortha" in page
     assert re.search(r'<label class="row-label" for="[^"]+">To Grizzly Bears 2</label>', page)

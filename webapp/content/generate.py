@@ -55,6 +55,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 
+from babel.lists import format_list
+
 from .. import paths
 from ..rules import MAX_NAME, analyze, check, lethal_damage, parse_board
 from ..rules.messages import ABILITY_LABELS, board_labels, lethal_words, sentence
@@ -109,7 +111,10 @@ def translated(translate: Callable[[str], str] | None, lang: str | None = None,
 TIERS = (1, 2, 3)
 # What a seed produces. 1: the generator before real cards (references saved without "v");
 # 2: boards from the card catalogue, premises checked true; 3: two attackers sharing a blocker
-# never mix first or double strike with neither (510.4). Bump on any change to the output.
+# never mix first or double strike with neither (510.4). Bump on any change to what a seed asks
+# (the board, the key, the options, what the prompt asks about): a saved answer must never be
+# paired with another question. Wording alone needs no bump: it is chosen when a question is
+# shown, in the reader's language, so a saved answer is already shown under newer words.
 GENERATOR_VERSION = 3
 TYPES = ("number", "legal", "rule", "one", "many", "assign")
 MAX_QUESTIONS = 50
@@ -475,8 +480,9 @@ def _sentences(parts) -> str:
 
 
 def _and(items) -> str:
-    # Translators: joins ability words or names: "trample and deathtouch".
-    return _(" and ").join(items)
+    """Names or abilities as a sentence lists them in the language the questions are worded in
+    (CLDR list patterns): "A and B", "A, B, and C"; "A, B et C"; "A、B、C"."""
+    return format_list(list(items), style="standard", locale=_lang.get())
 
 
 def _ability(word: str) -> str:

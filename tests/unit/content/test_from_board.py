@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.content.generate import from_board
+from webapp.content.generate import from_board, translated
 from webapp.live.words import labels
 from webapp.rules import analyze
 from webapp.views.sandbox.board import default_board, to_core
@@ -57,7 +57,7 @@ def test_look_alike_creatures_are_numbered_as_the_sliders_number_them():
         ["Grizzly Bears 1", "Grizzly Bears 2", "Grizzly Bears 3"]
     prompt = question["prompt"]
     assert "Grizzly Bears and Grizzly Bears" not in prompt
-    assert "blocked by Grizzly Bears 1 and Grizzly Bears 2 and Grizzly Bears 3" in prompt
+    assert "blocked by Grizzly Bears 1, Grizzly Bears 2, and Grizzly Bears 3." in prompt
     assert "Grizzly Bears 2 is 2/2 (1 damage already marked)" in prompt
     assert "Grizzly Bears 2: toughness 2 − 1 marked = 1" in question["explanation"]
 
@@ -66,3 +66,18 @@ def test_distinct_names_are_not_numbered():
     question = from_board(zilortha_board(), "number")
     assert labels(question["board"]) == {"a1": "Wall-breaker token", "b1": "Wall token"}
     assert "Wall token is 1/4." in question["prompt"]
+
+
+@pytest.mark.parametrize("lang, listed", [
+    ("en", "blocked by Grizzly Bears 1, Grizzly Bears 2, and Grizzly Bears 3."),
+    ("fr", "blocked by Grizzly Bears 1, Grizzly Bears 2 et Grizzly Bears 3."),
+    ("ja", "blocked by Grizzly Bears 1、Grizzly Bears 2、Grizzly Bears 3.")])
+def test_blockers_and_abilities_are_listed_as_the_questions_language_lists_them(lang, listed):
+    # Once "A and B and C" in every language. Only the list is checked here: the sentence
+    # around it is the catalogue's (left in English by this stand-in translator).
+    editor = default_board()
+    editor["attackers"][0]["abilities"] = ["trample", "deathtouch", "first_strike"]
+    with translated(lambda text: text, lang):
+        prompt = from_board(to_core(editor), "assign")["prompt"]
+    assert listed in prompt
+    assert "trample and deathtouch and" not in prompt
