@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask_babel import ngettext
 
-from ..content.kinds import AnswerError, kind_of
+from ..content.kinds import AnswerError, kind_name, kind_of
 from ..content.misreadings import diagnose, explain_split
 from ..i18n import gettext, lethal_note, name_list
 from ..live import dealt, labels, player_label
@@ -30,12 +30,9 @@ def key_feedback(q: dict, board: dict | None, given, correct: bool | None) -> di
     """The result shown with a quiz question's key (the quiz's own pages, a class phone on a
     quiz): `answer_feedback` for a number, legal or assign answer; None for a choice (its key
     and each option's why say it) or no answer."""
-    if given is None or board is None or q["type"] not in ("number", "legal", "assign"):
+    if given is None or board is None or kind_name(q["type"]) == "choice":
         return None
     return answer_feedback(q, board, given, bool(correct), labels(board))
-
-
-TYPES = {"amount": "number", "verdict": "legal", "split": "assign"}  # a kind's page shape
 
 
 def answer_feedback(q: dict, board: dict, given, correct: bool, names: dict,
@@ -54,15 +51,14 @@ def kind_feedback(kind, board: dict, given, correct: bool, names: dict, *, answe
     states it (worked out from the kind when None). `play_out`: a right split's or legal
     split's outcome is shown (`dealt`). templates/_question.html's `answer_result` words it,
     on every surface; a lesson adds its own why and hint ladder."""
-    kind_type = TYPES[kind.kind]
     if answer is None:
-        answer = kind.answer if kind_type == "number" else kind.legal \
-            if kind_type == "legal" else kind.target()
+        answer = kind.answer if kind.kind == "amount" else kind.legal \
+            if kind.kind == "verdict" else kind.target()
     creature = getattr(kind, "creature", None)
     recipient = getattr(kind, "recipient", "player")
     blocker = getattr(kind, "blocker", None)  # a number asking one blocker's lethal damage
     who = recipient_names(board, names, creature)
-    out = {"correct": correct, "type": kind_type, "misreading": None, "reasons": [],
+    out = {"correct": correct, "kind": kind.kind, "misreading": None, "reasons": [],
            "problems": [], "dealt": None,
            "params": {"creature_name": names.get(creature), "answer": answer,
                       "recipient_name": names.get(blocker) if blocker else who.get(recipient),
@@ -75,9 +71,9 @@ def kind_feedback(kind, board: dict, given, correct: bool, names: dict, *, answe
     out["reason"] = graded.reason  # the feedback's wording reads it (templates/_question.html)
     out["params"]["said"] = facts.get("said", facts.get("has", 0))
     if graded.check is not None:  # the split judged, or the split given
-        judged = kind.judged() if kind_type == "legal" else {**board, "assignment": given}
+        judged = kind.judged() if kind.kind == "verdict" else {**board, "assignment": given}
         out["problems"] = verdict(judged, graded.check)["problems"]
-    if kind_type == "legal":
+    if kind.kind == "verdict":
         out["params"]["legal"] = facts["legal"]
         out["params"]["rule"] = facts.get("rule")
         if graded.check["legal"]:
@@ -85,7 +81,7 @@ def kind_feedback(kind, board: dict, given, correct: bool, names: dict, *, answe
             if correct and play_out:  # what the split shown does
                 out["dealt"] = dealt(board, kind.assignment, names)
         return out
-    if kind_type == "number":
+    if kind.kind == "amount":
         if blocker is None:  # the lethal damage one blocker needs: the key's why says it
             out["reasons"] = predict_reasons(board, names, creature, recipient)
             out["reasons_kind"] = "where"
