@@ -170,3 +170,20 @@ def test_each_options_why_is_punctuated_as_its_language_is(client, app, lang, co
     page = htmllib.unescape(answer(client, token, 1, {"option": "four"}))
     whys = page.split('class="whys"', 1)[1].split("</ul>", 1)[0]
     assert whys.count(f"</strong>{colon}") == 4
+
+
+def test_the_key_has_feedback_only_for_a_kind_that_words_one(app):
+    from webapp.views.feedback import key_feedback
+
+    board = {"attackers": [{"id": "a1", "name": "Rhino", "power": 4, "toughness": 4,
+                            "abilities": ["trample"], "blocked_by": ["b1"]}],
+             "blockers": [{"id": "b1", "name": "Bears", "power": 2, "toughness": 2}]}
+    with app.test_request_context("/"):
+        said = key_feedback({"type": "number", "answer": 2, "goal": None,
+                             "verify": {"kind": "max", "creature": "a1",
+                                        "recipient": "player"}}, board, 3, False)
+        assert said is not None and said["kind"] == "amount"
+        # a choice's key and whys say it all; a replaced question (an older generator's) and a
+        # type this version doesn't know have no feedback, and no error either
+        for q_type, given in (("one", "x"), ("replaced", 2), ("essay", 2)):
+            assert key_feedback({"type": q_type, "answer": None}, board, given, False) is None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask_babel import ngettext
 
-from ..content.kinds import AnswerError, kind_name, kind_of
+from ..content.kinds import TYPE_KINDS, AnswerError, kind_of
 from ..content.misreadings import diagnose, explain_split
 from ..i18n import gettext, lethal_note, name_list
 from ..live import dealt, labels, player_label
@@ -26,11 +26,14 @@ def recipient_names(board, names, creature) -> dict[str, str]:
     return {**names, "player": player}
 
 
+FEEDBACK_KINDS = ("amount", "verdict", "split")  # a choice's key and its options' whys say it all
+
+
 def key_feedback(q: dict, board: dict | None, given, correct: bool | None) -> dict | None:
     """The result shown with a quiz question's key (the quiz's own pages, a class phone on a
     quiz): `answer_feedback` for a number, legal or assign answer; None for a choice (its key
     and each option's why say it) or no answer."""
-    if given is None or board is None or kind_name(q["type"]) == "choice":
+    if given is None or board is None or TYPE_KINDS.get(q["type"]) not in FEEDBACK_KINDS:
         return None
     return answer_feedback(q, board, given, bool(correct), labels(board))
 
