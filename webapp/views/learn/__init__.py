@@ -27,12 +27,10 @@ import secrets
 from datetime import timedelta
 
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
-from markupsafe import Markup
 
 from ... import csrf, signing
 from ...catalogue import catalogue
 from ...htmx import render, wants_fragment
-from ...i18n import gettext
 from ...content.fields import SliderError
 from ...services import answers, mastery, progress, resume
 from ...services import practice as practice_service
@@ -466,13 +464,10 @@ def _review_items(me) -> dict[str, list[dict]]:
                 continue
             if attempt is None and index >= reached:  # not reached yet: not skipped
                 continue
-            said = None  # the answer in words, or why a right one is listed
-            if attempt is not None and attempt.correct:
-                said = gettext("Right after seeing the answer: try it again another day.")
-            elif attempt is not None:
+            said = None  # a wrong answer in words (a right one is listed: answered, right)
+            if attempt is not None and not attempt.correct:
                 try:
-                    said = Markup("{} {}").format(gettext("Your answer:"),
-                                                  parts.answer_words(current, attempt.answer))
+                    said = parts.answer_words(current, attempt.answer)
                 except AnswerError:  # the step changed since that answer
                     continue
             kind = "skipped" if attempt is None else "missed"
@@ -481,6 +476,7 @@ def _review_items(me) -> dict[str, list[dict]]:
                                 "name": parts.step_name(current),
                                 "title": lesson.title(parts.lang()),
                                 "text": current.text(parts.lang()), "said": said,
+                                "answered": attempt is not None,
                                 "url": _step_url(lesson, current)})
     return items
 
