@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 from flask import Flask, current_app, g, request, url_for
 from babel import Locale
 from babel.lists import format_list
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from flask_babel import Babel, get_locale, get_translations, gettext, lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import BuildError
@@ -141,6 +141,13 @@ def text_lang(code: str | None = None) -> Markup:
     Text whose language is not known is taken to be English."""
     code = str(code or "en")
     return Markup(f' lang="{code}"') if code != str(get_locale() or "en") else Markup("")
+
+
+def in_its_language(text: str, code: str | None) -> Markup:
+    """`text`, escaped (Markup is kept), in a span that names its language when that isn't the
+    page's (text_lang): an option, a lesson text or a step's name left in English."""
+    mark = text_lang(code)
+    return Markup("<span{}>{}</span>").format(mark, text) if mark else escape(text)
 
 
 def compile_catalogs(directory: Path, logger) -> None:

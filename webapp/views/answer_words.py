@@ -12,7 +12,7 @@ from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from ..content.generate import split_words, translated
-from ..i18n import _l, gettext, text_lang
+from ..i18n import _l, gettext, in_its_language
 from ..live.words import SLIDER_ERRORS
 from ..names import shown_name
 
@@ -59,12 +59,6 @@ def answer_in_words(kind: str, given, board: dict | None = None,
     if kind == "split":
         return escape(split_in_words(board, given))
     return escape(str(given))
-
-
-def in_its_language(text: str, lang: str | None) -> Markup:
-    """`text`, escaped, in a span that names its language when that isn't the page's."""
-    mark = text_lang(lang)
-    return Markup("<span{}>{}</span>").format(mark, text) if mark else escape(text)
 
 
 def split_in_words(board: dict, split: dict) -> str:

@@ -23,6 +23,7 @@ from ...content.kinds import beyond_legal
 from ...live import board_cards, labels, live_check
 from ...services import answers
 from ...services.answers import STORED
+from ...i18n import in_its_language
 from ..answer_words import answer_in_words
 from ..answer_words import error_text  # noqa: F401  (the lesson and class pages' name for it)
 from ..feedback import kind_feedback, recipient_names
@@ -45,9 +46,7 @@ def step_name(step) -> str:
     first = re.split(r"(?<=[.?!:。？])\s?", plain, maxsplit=1)[0] if localized.lang == "ja" \
         else re.split(r"(?<=[.?!:])\s", plain, maxsplit=1)[0]
     name = first if len(first) <= 90 else first[:89].rstrip() + "…"
-    if localized.lang != lang():  # English standing in for a missing translation says so
-        return Markup('<span lang="{}">{}</span>').format(localized.lang, name)
-    return name
+    return in_its_language(name, localized.lang)  # an English stand-in says so
 
 
 def lang() -> str:
@@ -65,9 +64,8 @@ def md(text, lesson=None, every: bool = False) -> Markup:
 
 
 def inline(text, lesson=None, every: bool = False) -> Markup:
-    html = Markup(glossary_links(text.inline_html(), text, lesson, every))
-    return Markup('<span lang="{}">{}</span>').format(text.lang, html) \
-        if text.lang != lang() else html
+    return in_its_language(Markup(glossary_links(text.inline_html(), text, lesson, every)),
+                           text.lang)
 
 
 def glossary_links(html: str, text, lesson, every: bool) -> str:
